@@ -1,0 +1,64 @@
+import type { WalkScope, WalkState } from './walk-state.js';
+
+/** Known stop-condition names; plugin packages add theirs by declaration merging. */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface StopConditionNames {
+  edge_coverage: true;
+  vertex_coverage: true;
+  requirement_coverage: true;
+  dependency_edge_coverage: true;
+  reached_vertex: true;
+  reached_edge: true;
+  reached_shared_state: true;
+  time_duration: true;
+  length: true;
+  never: true;
+  predefined_path: true;
+}
+export type StopConditionName = keyof StopConditionNames & string;
+
+/** A stop condition of one generator of one walk. A fresh instance is created at load and at every restart. */
+export interface StopCondition {
+  /**
+   * True when the condition holds now. The machine adds the vertex rule itself: for a factory with
+   * `endsOnVertex`, a true answer counts only while the walk stands on a vertex.
+   */
+  isFulfilled(walk: WalkState): boolean;
+  /** Progress towards fulfilment, 0 to 1 (for statistics and live views). */
+  fulfilment(walk: WalkState): number;
+  /** Called after every step (of any model) with the element stepped on and whether it was its first visit. */
+  onStep?(walk: WalkState, element: number, firstVisit: boolean): void;
+  /** The elements this condition wants the walk to stand on (reached_* conditions): what `a_star` heads for. */
+  readonly targets?: readonly number[];
+  /**
+   * Why this condition can never be fulfilled from the start (`decisions.md` A.9), or undefined when it can.
+   * Only static facts count: guards are ignored.
+   */
+  unreachable?(scope: WalkScope): string | undefined;
+}
+
+/** How the argument of a stop condition is written and checked before `create` sees it. */
+export type ConditionArgument =
+  /** `never`, `never()` */
+  | 'none'
+  /** a non-negative integer, e.g. `length(30)`, `edge_coverage(100)` */
+  | 'integer'
+  /** a name, e.g. `reached_vertex(v_Browse)` */
+  | 'name';
+
+/** Registered under its name and aliases (all matched case-insensitively). */
+export interface StopConditionFactory {
+  readonly name: StopConditionName;
+  readonly aliases?: readonly string[];
+  readonly argument: ConditionArgument;
+  /** Coverage, length and time conditions: fulfilled only while the walk stands on a vertex. */
+  readonly endsOnVertex: boolean;
+  /**
+   * Makes the condition for one model. Throws a `WalkerError` (code GENERATOR_INVALID) with a message that
+   * says what to fix when the argument does not fit (a percentage above 100, an unknown vertex name, ...).
+   */
+  create(argument: ConditionArgumentValue, scope: WalkScope): StopCondition;
+}
+
+/** `undefined` for 'none', a number for 'integer', a string for 'name'. */
+export type ConditionArgumentValue = number | string | undefined;

@@ -1,0 +1,2 @@
+import 'reflect-metadata';
+export { container, inject, injectable, injectAll, singleton } from 'tsyringe';

@@ -1,0 +1,123 @@
+/**
+ * Every error walker raises on purpose carries a stable code from this table, so that callers (the HTTP
+ * routes, the CLI, library users) can react to the kind of failure without parsing messages. Codes are
+ * never reused for another meaning; `docs/errors.md` lists them.
+ */
+export const ErrorCodes = {
+  /** The model file is not JSON, or not a GraphWalker model file. */
+  MODEL_SYNTAX: 'WALKER_MODEL_SYNTAX',
+  /** The model file is JSON but a model, element or field in it is invalid. */
+  MODEL_INVALID: 'WALKER_MODEL_INVALID',
+  /** A model has no generator and none was given. */
+  NO_GENERATOR: 'WALKER_NO_GENERATOR',
+  /** The generator string does not follow the generator language. */
+  GENERATOR_SYNTAX: 'WALKER_GENERATOR_SYNTAX',
+  /** A generator or stop-condition name, or its argument, is not usable. */
+  GENERATOR_INVALID: 'WALKER_GENERATOR_INVALID',
+  /** A stop condition can never be fulfilled from the start element. */
+  UNREACHABLE_GOAL: 'WALKER_UNREACHABLE_GOAL',
+  /** No model has a start element. */
+  NO_START: 'WALKER_NO_START',
+  /** The walk stands on an element with no available way on. */
+  NO_PATH: 'WALKER_NO_PATH',
+  /** The stop condition is fulfilled; there is no next step. */
+  NO_MORE_STEPS: 'WALKER_NO_MORE_STEPS',
+  /** A guard or action script failed, exceeded a limit or returned the wrong type. */
+  SCRIPT: 'WALKER_SCRIPT',
+  /** A name was registered twice in a registry. */
+  DUPLICATE_NAME: 'WALKER_DUPLICATE_NAME',
+  /** A name was looked up that no plugin registered. */
+  UNKNOWN_NAME: 'WALKER_UNKNOWN_NAME',
+  /** A plugin package could not be loaded or is not a walker plugin. */
+  PLUGIN: 'WALKER_PLUGIN',
+  /** An operation needs a loaded model and there is none. */
+  NOT_LOADED: 'WALKER_NOT_LOADED',
+  /** The model file could not be read. */
+  FILE: 'WALKER_FILE',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** Base class of every deliberate walker error: a code from {@link ErrorCodes} and a message that says what to fix. */
+export class WalkerError extends Error {
+  override readonly name: string = 'WalkerError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where in a model an invalid value sits, so the message can name it. */
+export interface ModelLocation {
+  /** The file the model came from, when it came from a file. */
+  readonly source?: string;
+  /** The id (or, lacking one, the name or position) of the model. */
+  readonly model?: string;
+  /** The id of the vertex or edge. */
+  readonly elementId?: string;
+  /** The field that is wrong, as spelled in the model file. */
+  readonly field?: string;
+}
+
+/** A model that cannot be walked; the message names file, model, element and field. */
+export class ModelError extends WalkerError {
+  override readonly name = 'ModelError';
+  constructor(
+    readonly problem: string,
+    readonly location: ModelLocation = {},
+    code: ErrorCode = ErrorCodes.MODEL_INVALID,
+  ) {
+    super(code, formatModelMessage(problem, location));
+  }
+}
+
+function formatModelMessage(problem: string, at: ModelLocation): string {
+  const where: string[] = [];
+  if (at.source) where.push(at.source);
+  if (at.model !== undefined) where.push(`model '${at.model}'`);
+  if (at.elementId !== undefined) where.push(`element '${at.elementId}'`);
+  if (at.field) where.push(`field '${at.field}'`);
+  return where.length ? `${where.join(', ')}: ${problem}` : problem;
+}
+
+/** A generator string that does not parse: `column` is 1-based, counted in the string as given. */
+export class GeneratorSyntaxError extends WalkerError {
+  override readonly name = 'GeneratorSyntaxError';
+  constructor(
+    readonly input: string,
+    readonly column: number,
+    readonly expected: string,
+  ) {
+    super(ErrorCodes.GENERATOR_SYNTAX, `Generator '${input}', column ${column}: expected ${expected}`);
+  }
+}
+
+/** A guard or action that failed: names the model, the element and the field the script came from. */
+export class ScriptError extends WalkerError {
+  override readonly name = 'ScriptError';
+  constructor(
+    /** The script engine's own message, cut to a readable length (e.g. `ReferenceError: y is not defined`). */
+    readonly scriptMessage: string,
+    readonly origin: ScriptOrigin,
+  ) {
+    super(ErrorCodes.SCRIPT, scriptMessage);
+  }
+
+  /** The message with the place the script came from, for logs and the CLI. */
+  describe(): string {
+    const o = this.origin;
+    const parts = [`model '${o.modelId}'`];
+    if (o.elementId !== undefined) parts.push(`element '${o.elementId}'`);
+    parts.push(o.field);
+    return `${parts.join(', ')}: ${this.scriptMessage}`;
+  }
+}
+
+/** Where a script comes from: model, element and field. */
+export interface ScriptOrigin {
+  readonly modelId: string;
+  readonly elementId?: string;
+  readonly field: 'guard' | 'actions' | 'model actions' | 'setData';
+}

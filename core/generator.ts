@@ -1,0 +1,47 @@
+import type { ConditionExpr } from './language/ast.js';
+import type { RandomSource } from './random.js';
+import type { StopCondition } from './condition.js';
+import type { WalkScope, WalkState } from './walk-state.js';
+
+/** Known path-generator names; plugin packages add theirs by declaration merging. */
+export interface PathGeneratorNames {
+  random: true;
+  weighted_random: true;
+  quick_random: true;
+  a_star: true;
+  shortest_all_paths: true;
+  predefined_path: true;
+}
+export type PathGeneratorName = keyof PathGeneratorNames & string;
+
+/**
+ * Chooses where a walk goes. The machine asks only at vertices: from an edge the walk always goes on to the
+ * edge's target, and shared-state jumps are the machine's. A fresh instance is made at load and at every
+ * restart, so a generator may keep state (a planned tour, an index) in fields.
+ */
+export interface PathGenerator {
+  /**
+   * The out-edge to take from `vertex`, where the walk stands: one of `walk.openEdges(vertex)`, or -1 when
+   * there is no way on (the machine then reports a dead end). Must not loop without bound.
+   */
+  nextEdge(walk: WalkState, vertex: number): number;
+}
+
+export interface GeneratorInit extends WalkScope {
+  /** The generator's stop condition (for generators that steer by it, such as a_star). */
+  readonly condition: StopCondition;
+  /** The condition as written, for generators that only work with particular conditions. */
+  readonly conditionExpr: ConditionExpr;
+  readonly random: RandomSource;
+}
+
+/** Registered under its name and aliases (all matched case-insensitively). */
+export interface PathGeneratorFactory {
+  readonly name: PathGeneratorName;
+  readonly aliases?: readonly string[];
+  /**
+   * Makes the generator for one model. Throws a `WalkerError` (code GENERATOR_INVALID) when it cannot work
+   * with the given condition or model (e.g. a_star without a target), saying what to write instead.
+   */
+  create(init: GeneratorInit): PathGenerator;
+}

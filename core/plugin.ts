@@ -1,0 +1,36 @@
+import { Registry } from './registry.js';
+import type { PathGeneratorFactory } from './generator.js';
+import type { StopConditionFactory } from './condition.js';
+import type { ScriptEngine } from './scripting.js';
+
+/** The three extension points a plugin can fill. */
+export interface Registries {
+  readonly generators: Registry<PathGeneratorFactory>;
+  readonly conditions: Registry<StopConditionFactory>;
+  readonly scriptEngines: Registry<ScriptEngine>;
+}
+
+/** Fresh, empty registries. */
+export function createRegistries(): Registries {
+  return {
+    generators: new Registry<PathGeneratorFactory>('path generator'),
+    conditions: new Registry<StopConditionFactory>('stop condition'),
+    scriptEngines: new Registry<ScriptEngine>('script engine'),
+  };
+}
+
+/**
+ * A walker plugin: a plain object, usually made by a factory function that takes options. Its `setup`
+ * registers generators, stop conditions or script engines; names it registers must not be taken.
+ */
+export interface WalkerPlugin {
+  readonly meta: { readonly name: string; readonly version: string };
+  setup(registries: Registries): void;
+}
+
+/** True when the value has the shape of a {@link WalkerPlugin}. */
+export function isWalkerPlugin(value: unknown): value is WalkerPlugin {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as { meta?: { name?: unknown; version?: unknown }; setup?: unknown };
+  return typeof p.meta?.name === 'string' && typeof p.meta.version === 'string' && typeof p.setup === 'function';
+}
