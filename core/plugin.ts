@@ -25,7 +25,7 @@ export function createRegistries(): Registries {
  */
 export interface WalkerPlugin {
   readonly meta: { readonly name: string; readonly version: string };
-  setup(registries: Registries): void;
+  setup(registries: Registries): void | Promise<void>;
 }
 
 /** True when the value has the shape of a {@link WalkerPlugin}. */
