@@ -29,4 +29,9 @@ export interface ConditionCall {
 export interface ConditionGroup {
   readonly kind: 'all' | 'any';
   readonly operands: readonly ConditionExpr[];
+  /**
+   * Column where the group starts (its first operand, or that operand's `(`), for messages about the group as a
+   * whole; set by the parser, optional for groups built in code.
+   */
+  readonly column?: number;
 }
