@@ -90,8 +90,15 @@ export class GeneratorSyntaxError extends WalkerError {
     readonly column: number,
     readonly expected: string,
   ) {
-    super(ErrorCodes.GENERATOR_SYNTAX, `Generator '${input}', column ${column}: expected ${expected}`);
+    super(ErrorCodes.GENERATOR_SYNTAX, `Generator '${excerpt(input, column)}', column ${column}: expected ${expected}`);
   }
+}
+
+/** The input as it goes into a message: whole when short, else the 80 characters around the column. */
+function excerpt(input: string, column: number): string {
+  if (input.length <= 160) return input;
+  const from = Math.max(0, column - 40);
+  return `${from > 0 ? '…' : ''}${input.slice(from, from + 80)}…`;
 }
 
 /** A guard or action that failed: names the model, the element and the field the script came from. */

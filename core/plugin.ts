@@ -34,3 +34,18 @@ export function isWalkerPlugin(value: unknown): value is WalkerPlugin {
   const p = value as { meta?: { name?: unknown; version?: unknown }; setup?: unknown };
   return typeof p.meta?.name === 'string' && typeof p.meta.version === 'string' && typeof p.setup === 'function';
 }
+
+/**
+ * Runs the plugins' setups in order against the registries. Each plugin sees registries that record its name,
+ * so that a name clash says which two plugins want the same name.
+ */
+export async function installPlugins(registries: Registries, plugins: readonly WalkerPlugin[]): Promise<void> {
+  for (const plugin of plugins) {
+    const owner = plugin.meta.name;
+    await plugin.setup({
+      generators: registries.generators.forOwner(owner),
+      conditions: registries.conditions.forOwner(owner),
+      scriptEngines: registries.scriptEngines.forOwner(owner),
+    });
+  }
+}

@@ -15,14 +15,34 @@ export interface RandomSource {
 /** Largest seed we hand out: seeds are non-negative safe integers. */
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
-/** A seeded source (Alea: fast and good enough for test paths; never touches the global Math.random). */
-export function createRandom(seed: number): RandomSource {
-  const prng = seedrandom.alea(String(seed));
-  return {
-    seed,
-    next: () => prng(),
-    int: (bound: number) => Math.floor(prng() * bound),
-  };
+/**
+ * A seeded source (Alea: fast and good enough for test paths; never touches the global Math.random).
+ * `reset()` rewinds it to the start of its sequence, which is what a restart of a walk needs.
+ */
+export class SeededRandom implements RandomSource {
+  private prng: seedrandom.PRNG;
+
+  constructor(readonly seed: number) {
+    this.prng = seedrandom.alea(String(seed));
+  }
+
+  next(): number {
+    return this.prng();
+  }
+
+  int(bound: number): number {
+    return Math.floor(this.prng() * bound);
+  }
+
+  /** Starts the sequence again from the seed. */
+  reset(): void {
+    this.prng = seedrandom.alea(String(this.seed));
+  }
+}
+
+/** A seeded random source. */
+export function createRandom(seed: number): SeededRandom {
+  return new SeededRandom(seed);
 }
 
 /** A fresh seed for a walk that was given none. */

@@ -60,6 +60,16 @@ export class Registry<T extends Named> {
     return this.items.map((i) => i.name);
   }
 
+  /**
+   * A view of this registry whose `register` records `owner` (a plugin's name) for clash messages. The view
+   * reads and writes the same tables: it inherits everything but `register` from this registry.
+   */
+  forOwner(owner: string): Registry<T> {
+    const view = Object.create(this) as Registry<T>;
+    view.register = (item: T, by = owner) => this.register(item, by);
+    return view;
+  }
+
   /** The registered items, in registration order. */
   values(): readonly T[] {
     return this.items;

@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { Command, Option } from 'clipanion';
+import { Walker } from '../../core/walker.js';
+import { collectModelIssues } from '../../core/model/issues.js';
+import { parseModelText } from '../../core/model/load.js';
+import { Graph } from '../../core/model/graph.js';
+import { WalkerError } from '../../core/errors.js';
+import { freshSeed } from '../../core/random.js';
+import type { WalkerContext } from '../context.js';
+import { loadPluginArguments } from '../plugins.js';
+
+/** `walker check`: reports every problem of model files and their generators, without walking. */
+export class CheckCommand extends Command<WalkerContext> {
+  static override paths = [['check']];
+
+  static override usage = Command.Usage({
+    description: 'Check model files and generators without walking them',
+    details: `
+      Prints one issue per line and exits 1, or prints \`No issues found with the model(s).\` and exits 0.
+      Warnings (such as elements that cannot be reached from the start) count as issues.
+    `,
+    examples: [['Check a model', '$0 check -m login.json "random(edge_coverage(100))"']],
+  });
+
+  models = Option.Array('-m,--model', { arity: 2, required: true, description: 'A model file and its generator' });
+  plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
+
+  async execute(): Promise<number> {
+    const services = await this.context.compose(await loadPluginArguments(this.plugins));
+    const walker = services.resolve(Walker);
+    const lines: string[] = [];
+    for (const [file, generator] of this.models) lines.push(...(await this.checkFile(walker, file, generator)));
+    if (lines.length === 0) {
+      this.context.stdout.write('No issues found with the model(s).\n');
+      return 0;
+    }
+    for (const line of lines) this.context.stdout.write(`${line}\n`);
+    return 1;
+  }
+
+  private async checkFile(walker: Walker, file: string, generator: string): Promise<string[]> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      return [`${file}: Could not read the model file: ${(error as Error).message}`];
+    }
+    try {
+      const { file: model, issues } = collectModelIssues(parseModelText(text, file), { source: file });
+      const lines = issues.map((i) => `${file}: ${i.severity === 'warning' ? 'warning: ' : ''}${i.message}`);
+      if (model === undefined) return lines;
+      const graph = new Graph(model);
+      const generators = graph.models.map(() => generator);
+      walker.walk({ file: model, graph, warnings: [] }, { seed: freshSeed(), generators }).dispose();
+      return lines;
+    } catch (error) {
+      if (error instanceof WalkerError) return [`${file}: ${error.message}`];
+      throw error;
+    }
+  }
+}

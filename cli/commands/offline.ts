@@ -1,0 +1,47 @@
+import { Command, Option, UsageError } from 'clipanion';
+import * as t from 'typanion';
+import { Walker } from '../../core/walker.js';
+import { readModelArguments } from '../models.js';
+import type { WalkerContext } from '../context.js';
+import { loadPluginArguments } from '../plugins.js';
+
+/** `walker offline`: walks model files to their stop conditions and prints every step as a JSON line. */
+export class OfflineCommand extends Command<WalkerContext> {
+  static override paths = [['offline']];
+
+  static override usage = Command.Usage({
+    description: 'Walk model files without a service and print every step',
+    details: `
+      Prints one JSON object per step on stdout (\`currentElementName\`, \`currentElementID\`, \`modelId\`) and
+      nothing else there. The seed goes to stderr: give it back with \`--seed\` to replay the identical path.
+    `,
+    examples: [
+      ['Cover every edge of a model', '$0 offline -m login.json "random(edge_coverage(100))"'],
+      ['Replay a walk', '$0 offline -m login.json "random(edge_coverage(100))" --seed 42'],
+    ],
+  });
+
+  models = Option.Array('-m,--model', { arity: 2, required: true, description: 'A model file and its generator' });
+  seed = Option.String('--seed', { validator: t.isNumber(), description: 'Fixes the random seed' });
+  plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
+
+  async execute(): Promise<number> {
+    if (this.seed !== undefined && (!Number.isSafeInteger(this.seed) || this.seed < 0)) {
+      throw new UsageError(`--seed takes a non-negative whole number, got ${this.seed}`);
+    }
+    const services = await this.context.compose(await loadPluginArguments(this.plugins));
+    const { loaded, generators } = await readModelArguments(this.models);
+    const walker = services.resolve(Walker);
+    const machine = walker.walk(loaded, { seed: this.seed, generators });
+    try {
+      this.context.stderr.write(`Seed: ${machine.seed}\n`);
+      for (const step of machine) {
+        const line = { currentElementName: step.name, currentElementID: step.id, modelId: step.modelId };
+        this.context.stdout.write(`${JSON.stringify(line)}\n`);
+      }
+    } finally {
+      machine.dispose();
+    }
+    return 0;
+  }
+}

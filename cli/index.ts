@@ -1,0 +1,65 @@
+import { Builtins, Cli, UsageError } from 'clipanion';
+import { WalkerError } from '../core/errors.js';
+import { compose } from './composition.js';
+import { OfflineCommand } from './commands/offline.js';
+import { CheckCommand } from './commands/check.js';
+import type { WalkerContext } from './context.js';
+
+/** The package version, shown by `walker --version`. */
+export const VERSION = '0.1.0';
+
+/** The `walker` command line with every command registered. */
+export function createCli(): Cli<WalkerContext> {
+  const cli = new Cli<WalkerContext>({ binaryName: 'walker', binaryLabel: 'walker', binaryVersion: VERSION });
+  cli.register(Builtins.HelpCommand);
+  cli.register(Builtins.VersionCommand);
+  cli.register(OfflineCommand);
+  cli.register(CheckCommand);
+  return cli;
+}
+
+/** Streams a run writes to; the process's own by default, captured ones in tests. */
+export interface Streams {
+  readonly stdin?: NodeJS.ReadableStream;
+  readonly stdout?: NodeJS.WritableStream;
+  readonly stderr?: NodeJS.WritableStream;
+}
+
+/**
+ * Runs the command line and returns the exit code. A user mistake (bad option, bad model, bad generator)
+ * prints one clear message on stderr — and the usage, for option mistakes — never a stack trace.
+ */
+export async function main(argv: readonly string[], streams: Streams = {}): Promise<number> {
+  const cli = createCli();
+  const context = {
+    stdin: (streams.stdin ?? process.stdin) as WalkerContext['stdin'],
+    stdout: (streams.stdout ?? process.stdout) as WalkerContext['stdout'],
+    stderr: (streams.stderr ?? process.stderr) as WalkerContext['stderr'],
+    colorDepth: 1,
+    env: process.env,
+    compose,
+  };
+  let command;
+  try {
+    command = cli.process([...argv], context);
+  } catch (error) {
+    context.stderr.write(cli.error(error));
+    if (error instanceof UsageError || (error as { clipanion?: unknown }).clipanion) return 1;
+    throw error;
+  }
+  try {
+    return await cli.run([...argv], context);
+  } catch (error) {
+    return reportFailure(error, argv, context.stderr);
+  }
+  void command;
+}
+
+function reportFailure(error: unknown, argv: readonly string[], stderr: NodeJS.WritableStream): number {
+  if (error instanceof WalkerError) {
+    stderr.write(`${error.message}\n`);
+    return 2;
+  }
+  stderr.write(`An unexpected error occurred when running 'walker ${argv.join(' ')}':\n${String((error as Error)?.stack ?? error)}\n`);
+  return 3;
+}

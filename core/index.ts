@@ -1,0 +1,46 @@
+/**
+ * walker's core as a library: load model files, walk them offline with a seed, read statistics and data,
+ * and the contracts plugin packages implement. See docs/library.md.
+ */
+export { Walker, type OpenOptions } from './walker.js';
+export { Machine, NO_MORE_STEPS_MESSAGE, NO_GENERATOR_MESSAGE, type MachineOptions, type Step } from './machine/machine.js';
+export type { WalkStatistics, ModelStatus, UnvisitedEdge, UnvisitedVertex } from './machine/statistics.js';
+export { Graph, type ModelInfo } from './model/graph.js';
+export type { ModelFileJson, ModelJson, VertexJson, EdgeJson } from './model/types.js';
+export { loadModelFile, readModelFile, parseModelText, type LoadedModelFile } from './model/load.js';
+export { collectModelIssues, type ModelIssue } from './model/issues.js';
+export { parseGenerators, printGenerators } from './language/parser.js';
+export type { GeneratorExpr, ConditionExpr, ConditionCall, ConditionGroup } from './language/ast.js';
+export { Registry, type Named } from './registry.js';
+export { createRegistries, installPlugins, isWalkerPlugin, type Registries, type WalkerPlugin } from './plugin.js';
+export { loadPlugin } from './plugin-loader.js';
+export type { PathGenerator, PathGeneratorFactory, PathGeneratorName, PathGeneratorNames, GeneratorInit } from './generator.js';
+export type {
+  StopCondition,
+  StopConditionFactory,
+  StopConditionName,
+  StopConditionNames,
+  ConditionArgument,
+  ConditionArgumentValue,
+} from './condition.js';
+export type { WalkState, WalkScope, RequirementCounts } from './walk-state.js';
+export {
+  DEFAULT_SCRIPT_LIMITS,
+  type ScriptEngine,
+  type ScriptSandbox,
+  type SandboxOptions,
+  type ScriptLimits,
+  type GuardSet,
+} from './scripting.js';
+export { createRandom, freshSeed, isSeed, SeededRandom, type RandomSource } from './random.js';
+export {
+  ErrorCodes,
+  WalkerError,
+  ModelError,
+  GeneratorSyntaxError,
+  ScriptError,
+  type ErrorCode,
+  type ModelLocation,
+  type ScriptOrigin,
+} from './errors.js';
+export { PLUGINS, REGISTRIES } from './di.js';

@@ -1,0 +1,140 @@
+import type { ConditionExpr, ConditionCall } from '../language/ast.js';
+import type { StopCondition, StopConditionFactory, ConditionArgumentValue } from '../condition.js';
+import type { Registry } from '../registry.js';
+import type { WalkScope, WalkState } from '../walk-state.js';
+import { ErrorCodes, WalkerError } from '../errors.js';
+
+/**
+ * Turns a parsed condition into a live {@link StopCondition}: leaves come from the registry, `and`/`or`
+ * groups become {@link AllOf}/{@link AnyOf}. `describe` prefixes error messages (the generator string).
+ */
+export function buildCondition(
+  expr: ConditionExpr,
+  conditions: Registry<StopConditionFactory>,
+  scope: WalkScope,
+  describe: string,
+): StopCondition {
+  if (expr.kind === 'call') return buildLeaf(expr, conditions, scope, describe);
+  const operands = expr.operands.map((op) => buildCondition(op, conditions, scope, describe));
+  return expr.kind === 'all' ? new AllOf(operands) : new AnyOf(operands);
+}
+
+function buildLeaf(
+  call: ConditionCall,
+  conditions: Registry<StopConditionFactory>,
+  scope: WalkScope,
+  describe: string,
+): StopCondition {
+  const factory = conditions.find(call.name);
+  if (factory === undefined) {
+    throw new WalkerError(
+      ErrorCodes.GENERATOR_INVALID,
+      `${describe}: unknown stop condition '${call.name}' at column ${call.column}. ` +
+        `Known: ${conditions.names().join(', ')}.`,
+    );
+  }
+  const condition = factory.create(argumentOf(call, factory, describe), scope);
+  return factory.endsOnVertex ? new OnVertex(condition) : condition;
+}
+
+function argumentOf(call: ConditionCall, factory: StopConditionFactory, describe: string): ConditionArgumentValue {
+  const at = `${describe}: ${factory.name}`;
+  const arg = call.argument;
+  switch (factory.argument) {
+    case 'none':
+      if (arg !== undefined) throw invalid(`${at} takes no argument, got '${arg}'`);
+      return undefined;
+    case 'integer':
+      if (arg === undefined || !/^\d+$/.test(arg)) {
+        throw invalid(`${at} takes a whole number, e.g. ${factory.name}(100), got ${arg === undefined ? 'nothing' : `'${arg}'`}`);
+      }
+      return Number(arg);
+    case 'name':
+      if (arg === undefined || arg === '') throw invalid(`${at} takes a name, e.g. ${factory.name}(v_Name)`);
+      return arg;
+  }
+}
+
+function invalid(message: string): WalkerError {
+  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
+}
+
+/** Coverage, length and time conditions count only while the walk stands on a vertex (decisions.md A.5). */
+class OnVertex implements StopCondition {
+  readonly targets?: readonly number[];
+  readonly onStep?: StopCondition['onStep'];
+
+  constructor(private readonly inner: StopCondition) {
+    this.targets = inner.targets;
+    if (inner.onStep) this.onStep = inner.onStep.bind(inner);
+  }
+
+  isFulfilled(walk: WalkState): boolean {
+    return walk.current >= 0 && walk.graph.isVertex(walk.current) && this.inner.isFulfilled(walk);
+  }
+
+  fulfilment(walk: WalkState): number {
+    return this.inner.fulfilment(walk);
+  }
+
+  unreachable(scope: WalkScope): string | undefined {
+    return this.inner.unreachable?.(scope);
+  }
+}
+
+abstract class Group implements StopCondition {
+  readonly targets?: readonly number[];
+
+  constructor(protected readonly operands: readonly StopCondition[]) {
+    const targets = operands.flatMap((op) => op.targets ?? []);
+    if (targets.length > 0) this.targets = [...new Set(targets)];
+  }
+
+  abstract isFulfilled(walk: WalkState): boolean;
+  abstract fulfilment(walk: WalkState): number;
+  abstract unreachable(scope: WalkScope): string | undefined;
+
+  onStep(walk: WalkState, element: number, firstVisit: boolean): void {
+    for (const op of this.operands) op.onStep?.(walk, element, firstVisit);
+  }
+}
+
+/** `a and b`: every operand fulfilled; unreachable as soon as one operand is. */
+export class AllOf extends Group {
+  isFulfilled(walk: WalkState): boolean {
+    return this.operands.every((op) => op.isFulfilled(walk));
+  }
+
+  fulfilment(walk: WalkState): number {
+    return this.operands.reduce((sum, op) => sum + op.fulfilment(walk), 0) / this.operands.length;
+  }
+
+  unreachable(scope: WalkScope): string | undefined {
+    for (const op of this.operands) {
+      const why = op.unreachable?.(scope);
+      if (why !== undefined) return why;
+    }
+    return undefined;
+  }
+}
+
+/** `a or b`: any operand fulfilled; unreachable only when every operand is. */
+export class AnyOf extends Group {
+  isFulfilled(walk: WalkState): boolean {
+    return this.operands.some((op) => op.isFulfilled(walk));
+  }
+
+  fulfilment(walk: WalkState): number {
+    return Math.max(...this.operands.map((op) => op.fulfilment(walk)));
+  }
+
+  unreachable(scope: WalkScope): string | undefined {
+    const reasons: string[] = [];
+    for (const op of this.operands) {
+      const why = op.unreachable?.(scope);
+      if (why === undefined) return undefined;
+      reasons.push(why);
+    }
+    return reasons.join('; and ');
+  }
+}

@@ -1,0 +1,157 @@
+import type { Graph } from '../model/graph.js';
+import type { RequirementCounts } from '../walk-state.js';
+import { UnvisitedList } from './unvisited.js';
+import {
+  percentage,
+  type ModelStatus,
+  type RequirementStatistics,
+  type UnvisitedEdge,
+  type UnvisitedVertex,
+  type WalkStatistics,
+} from './statistics.js';
+
+const UNCOVERED = 0;
+const PASSED = 1;
+const FAILED = 2;
+
+/**
+ * The incremental bookkeeping of a walk: visit counts, per-model visited totals, requirement results and the
+ * list of unvisited elements. Recording a step is O(1); reading the totals is O(models).
+ */
+export class Coverage {
+  readonly visits: Uint32Array;
+  private readonly visitedVertices: Uint32Array;
+  private readonly visitedEdges: Uint32Array;
+  private readonly unvisited: UnvisitedList;
+  /** Per element: UNCOVERED, PASSED or FAILED; applies to all requirements of the element. */
+  private readonly requirementState: Uint8Array;
+  private readonly requirementTotal: Uint32Array;
+  private readonly requirementPassed: Uint32Array;
+  private readonly requirementFailed: Uint32Array;
+
+  constructor(private readonly graph: Graph) {
+    const models = graph.models.length;
+    this.visits = new Uint32Array(graph.size);
+    this.visitedVertices = new Uint32Array(models);
+    this.visitedEdges = new Uint32Array(models);
+    this.unvisited = new UnvisitedList(graph.size);
+    this.requirementState = new Uint8Array(graph.size);
+    this.requirementTotal = new Uint32Array(models);
+    this.requirementPassed = new Uint32Array(models);
+    this.requirementFailed = new Uint32Array(models);
+    for (let e = 0; e < graph.size; e++) this.requirementTotal[graph.modelOf[e]] += graph.requirements[e].length;
+  }
+
+  /** Forgets every visit and requirement result. */
+  reset(): void {
+    this.visits.fill(0);
+    this.visitedVertices.fill(0);
+    this.visitedEdges.fill(0);
+    this.unvisited.reset();
+    this.requirementState.fill(UNCOVERED);
+    this.requirementPassed.fill(0);
+    this.requirementFailed.fill(0);
+  }
+
+  /** Counts a step onto `element`; returns true on its first visit. */
+  visit(element: number): boolean {
+    if (this.visits[element]++ !== 0) return false;
+    this.unvisited.remove(element);
+    const model = this.graph.modelOf[element];
+    if (this.graph.isVertex(element)) this.visitedVertices[model]++;
+    else this.visitedEdges[model]++;
+    return true;
+  }
+
+  visitedVerticesOf(model: number): number {
+    return this.visitedVertices[model];
+  }
+
+  visitedEdgesOf(model: number): number {
+    return this.visitedEdges[model];
+  }
+
+  requirementsOf(model: number): RequirementCounts {
+    return {
+      total: this.requirementTotal[model],
+      passed: this.requirementPassed[model],
+      failed: this.requirementFailed[model],
+    };
+  }
+
+  /** Marks the requirements of an element passed (GraphWalker: a vertex when stepped on, an edge one step later). */
+  pass(element: number): void {
+    this.setRequirementState(element, PASSED);
+  }
+
+  /** Marks the requirements of an element failed. */
+  fail(element: number): void {
+    this.setRequirementState(element, FAILED);
+  }
+
+  private setRequirementState(element: number, state: number): void {
+    const count = this.graph.requirements[element].length;
+    const old = this.requirementState[element];
+    if (count === 0 || old === state) return;
+    const model = this.graph.modelOf[element];
+    if (old === PASSED) this.requirementPassed[model] -= count;
+    if (old === FAILED) this.requirementFailed[model] -= count;
+    if (state === PASSED) this.requirementPassed[model] += count;
+    if (state === FAILED) this.requirementFailed[model] += count;
+    this.requirementState[element] = state;
+  }
+
+  /** The statistics of decisions.md B.7. Costs O(models + unvisited elements). */
+  statistics(statuses: readonly ModelStatus[]): WalkStatistics {
+    const g = this.graph;
+    const sum = (a: Uint32Array): number => a.reduce((s, x) => s + x, 0);
+    const visitedVertices = sum(this.visitedVertices);
+    const visitedEdges = sum(this.visitedEdges);
+    const count = (s: ModelStatus): number => statuses.filter((x) => x === s).length;
+    const { edges, vertices } = this.unvisitedLists();
+    return {
+      totalNumberOfModels: g.models.length,
+      totalCompletedNumberOfModels: count('completed'),
+      totalFailedNumberOfModels: count('failed'),
+      totalIncompleteNumberOfModels: count('executing'),
+      totalNotExecutedNumberOfModels: count('not_executed'),
+      totalNumberOfVertices: g.vertexCount,
+      totalNumberOfEdges: g.edgeCount,
+      totalNumberOfVisitedVertices: visitedVertices,
+      totalNumberOfVisitedEdges: visitedEdges,
+      totalNumberOfUnvisitedVertices: g.vertexCount - visitedVertices,
+      totalNumberOfUnvisitedEdges: g.edgeCount - visitedEdges,
+      vertexCoverage: percentage(visitedVertices, g.vertexCount),
+      edgeCoverage: percentage(visitedEdges, g.edgeCount),
+      ...this.requirementStatistics(),
+      edgesNotVisited: edges,
+      verticesNotVisited: vertices,
+    };
+  }
+
+  private unvisitedLists(): { edges: UnvisitedEdge[]; vertices: UnvisitedVertex[] } {
+    const g = this.graph;
+    const edges: UnvisitedEdge[] = [];
+    const vertices: UnvisitedVertex[] = [];
+    for (const e of this.unvisited) {
+      const modelName = g.models[g.modelOf[e]].name;
+      if (g.isVertex(e)) vertices.push({ vertexName: g.names[e], vertexId: g.ids[e], modelName });
+      else edges.push({ edgeName: g.names[e], edgeId: g.ids[e], modelName });
+    }
+    return { edges, vertices };
+  }
+
+  private requirementStatistics(): Partial<RequirementStatistics> {
+    const total = this.requirementTotal.reduce((s, x) => s + x, 0);
+    if (total === 0) return {};
+    const passed = this.requirementPassed.reduce((s, x) => s + x, 0);
+    const failed = this.requirementFailed.reduce((s, x) => s + x, 0);
+    return {
+      totalNumberOfRequirement: total,
+      totalNumberOfPassedRequirement: passed,
+      totalNumberOfFailedRequirement: failed,
+      totalNumberOfUncoveredRequirement: total - passed - failed,
+      requirementCoverage: percentage(passed + failed, total),
+    };
+  }
+}

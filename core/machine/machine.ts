@@ -1,0 +1,318 @@
+import type { Graph } from '../model/graph.js';
+import type { Registries } from '../plugin.js';
+import type { ScriptLimits, ScriptSandbox } from '../scripting.js';
+import type { WalkScope, WalkState, RequirementCounts } from '../walk-state.js';
+import type { GeneratorExpr } from '../language/ast.js';
+import type { StopCondition } from '../condition.js';
+import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
+import { SeededRandom } from '../random.js';
+import { ErrorCodes, WalkerError } from '../errors.js';
+import { parseGenerators } from '../language/parser.js';
+import { buildChain, type GeneratorChain } from './chain.js';
+import { Coverage } from './coverage.js';
+import { reachableElements } from './reachability.js';
+import { WalkScripts } from './scripts.js';
+import { SharedStates } from './shared-states.js';
+import type { ModelStatus, WalkStatistics } from './statistics.js';
+
+/** What a {@link Machine} needs to walk. */
+export interface MachineOptions {
+  readonly graph: Graph;
+  readonly registries: Registries;
+  /** The generator string of each model, indexed like `graph.models`; a missing entry means the model's own. */
+  readonly generators?: readonly (string | undefined)[];
+  readonly seed: number;
+  /** Name of the script engine; default: the first one registered. */
+  readonly scriptEngine?: string;
+  readonly scriptLimits?: Partial<ScriptLimits>;
+  /** Milliseconds clock, for time_duration; default `performance.now`. */
+  readonly clock?: () => number;
+}
+
+/** One step of a walk: the element the walk now stands on. */
+export interface Step {
+  /** Element index in the graph. */
+  readonly element: number;
+  readonly modelIndex: number;
+  readonly id: string;
+  /** `""` for an unnamed element. */
+  readonly name: string;
+  readonly modelId: string;
+}
+
+/** The message of decisions.md B.3 for a step asked for after the stop condition is fulfilled. */
+export const NO_MORE_STEPS_MESSAGE = 'No more steps available: the stop condition is fulfilled.';
+/** The message of service.md 7.1 for a model without generator. */
+export const NO_GENERATOR_MESSAGE = 'Model has no generator specified';
+
+/**
+ * Walks the models of a graph: hands out one element per {@link next}, keeps the variables in a script
+ * sandbox, and counts coverage incrementally. It knows nothing of HTTP or files; one machine is one walk, and
+ * nothing in it is shared with another machine.
+ */
+export class Machine implements WalkState {
+  readonly graph: Graph;
+  readonly random: SeededRandom;
+  current = -1;
+  currentModel: number;
+  steps = 0;
+  /** The reason given to the last {@link fail}, if any. */
+  failure: string | undefined;
+
+  private readonly options: MachineOptions;
+  private readonly parsed: readonly { text: string; exprs: readonly GeneratorExpr[] }[];
+  private readonly scope: { readonly reachable: Uint8Array };
+  private readonly sandbox: ScriptSandbox;
+  private readonly scripts: WalkScripts;
+  private readonly coverage: Coverage;
+  private readonly shared: SharedStates;
+  private readonly statuses: ModelStatus[];
+  /** Per model: the element it stands on, or -1 (not entered yet, or left through a shared state). */
+  private readonly positions: Int32Array;
+  private readonly startModel: number;
+  private readonly clock: () => number;
+  private chains: GeneratorChain[] = [];
+  /** The conditions that count steps themselves (`onStep`), bound, so a step calls only those. */
+  private observers: NonNullable<StopCondition['onStep']>[] = [];
+  private previous = -1;
+  private startTime = 0;
+
+  /** Builds the walk and runs the model actions. Throws a `WalkerError` saying what to fix. */
+  constructor(options: MachineOptions) {
+    this.options = options;
+    const graph = (this.graph = options.graph);
+    this.clock = options.clock ?? (() => performance.now());
+    this.parsed = graph.models.map((m, i) => {
+      const text = options.generators?.[i] ?? m.generator;
+      if (text === undefined || text.trim() === '') throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE);
+      return { text, exprs: parseGenerators(text) };
+    });
+    const starts = graph.models.map((m) => m.startElement).filter((s) => s >= 0);
+    if (starts.length === 0) {
+      throw new WalkerError(ErrorCodes.NO_START, 'No model has a start element: set startElementId on one model.');
+    }
+    this.startModel = graph.modelOf[starts[0]];
+    this.currentModel = this.startModel;
+    this.scope = { reachable: reachableElements(graph, starts) };
+    this.random = new SeededRandom(options.seed);
+    this.coverage = new Coverage(graph);
+    this.statuses = graph.models.map(() => 'not_executed');
+    this.positions = new Int32Array(graph.models.length).fill(-1);
+    const engine = options.scriptEngine === undefined
+      ? options.registries.scriptEngines.values()[0]
+      : options.registries.scriptEngines.get(options.scriptEngine);
+    if (engine === undefined) {
+      throw new WalkerError(ErrorCodes.UNKNOWN_NAME, 'No script engine is registered: add the QuickJS plugin.');
+    }
+    const limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits };
+    this.sandbox = engine.createSandbox({ scopes: graph.models.length, random: this.random, limits });
+    this.scripts = new WalkScripts(graph, this.sandbox);
+    this.shared = new SharedStates(graph, this.scripts, this.random);
+    try {
+      this.begin();
+    } catch (error) {
+      this.sandbox.dispose();
+      throw error;
+    }
+  }
+
+  /** The seed this walk was made with; the same seed and requests give the same path. */
+  get seed(): number {
+    return this.random.seed;
+  }
+
+  /** True while some model's stop condition is not yet fulfilled and the walk can go on. */
+  hasNext(): boolean {
+    for (let m = 0; m < this.statuses.length; m++) {
+      const status = this.statuses[m];
+      if (status === 'completed' || status === 'failed') continue;
+      if (this.chains[m].active(this) === undefined) {
+        this.statuses[m] = 'completed';
+        continue;
+      }
+      if (m === this.currentModel) return true;
+      if (this.canEnter(m)) {
+        this.switchTo(m);
+        return true;
+      }
+      // The work left is in a model only a shared state leads to: walk on, unless this model cannot move.
+      if (this.statuses[this.currentModel] !== 'failed') return true;
+    }
+    return false;
+  }
+
+  /** Takes one step and returns it. Throws NO_MORE_STEPS when {@link hasNext} is false, NO_PATH at a dead end. */
+  next(): Step {
+    if (!this.hasNext()) throw new WalkerError(ErrorCodes.NO_MORE_STEPS, NO_MORE_STEPS_MESSAGE);
+    const element = this.choose();
+    this.enter(element);
+    return this.stepOf(element);
+  }
+
+  /** Describes an element as a step. */
+  stepOf(element: number): Step {
+    const g = this.graph;
+    const modelIndex = g.modelOf[element];
+    return { element, modelIndex, id: g.ids[element], name: g.names[element] ?? '', modelId: g.models[modelIndex].id };
+  }
+
+  /** Runs a script in the current model's scope (service `setData`). */
+  setData(script: string): void {
+    const model = this.graph.models[this.currentModel];
+    this.scripts.run(this.currentModel, script, { modelId: model.id, field: 'setData' });
+  }
+
+  /** The current model's variables, then the shared ones as `global.<name>`, in first-assignment order. */
+  variables(): Array<[string, string]> {
+    return this.sandbox.variables(this.currentModel);
+  }
+
+  /** The variables as one `name=value; name=value` string (decisions.md B.4). */
+  data(): string {
+    return this.variables()
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+  }
+
+  /** Marks the current model failed, with the requirements of the current element and the edge before it. */
+  fail(reason: string): void {
+    this.failure = reason;
+    this.statuses[this.currentModel] = 'failed';
+    if (this.current >= 0) this.coverage.fail(this.current);
+    if (this.previous >= 0 && !this.graph.isVertex(this.previous)) this.coverage.fail(this.previous);
+  }
+
+  /** The status of each model, indexed like `graph.models`. */
+  modelStatuses(): readonly ModelStatus[] {
+    return this.statuses;
+  }
+
+  /** Coverage figures (decisions.md B.7). */
+  statistics(): WalkStatistics {
+    return this.coverage.statistics(this.statuses);
+  }
+
+  /** Progress of the current model's generators towards their stop conditions, 0..1. */
+  fulfilment(): number {
+    return this.chains[this.currentModel].fulfilment(this);
+  }
+
+  /** A full reset: visits, variables (model actions run again), generators, requirements and the random sequence. */
+  restart(): void {
+    this.coverage.reset();
+    this.statuses.fill('not_executed');
+    this.positions.fill(-1);
+    this.current = -1;
+    this.previous = -1;
+    this.currentModel = this.startModel;
+    this.steps = 0;
+    this.failure = undefined;
+    this.random.reset();
+    this.shared.reset();
+    this.sandbox.reset();
+    this.scripts.invalidate();
+    this.begin();
+  }
+
+  /** Walks to the end: yields every step while {@link hasNext}. */
+  *[Symbol.iterator](): IterableIterator<Step> {
+    while (this.hasNext()) yield this.next();
+  }
+
+  /** Frees the script sandbox. The machine must not be used afterwards. */
+  dispose(): void {
+    this.sandbox.dispose();
+  }
+
+  // WalkState
+
+  visits(element: number): number {
+    return this.coverage.visits[element];
+  }
+
+  visitedVertices(model: number): number {
+    return this.coverage.visitedVerticesOf(model);
+  }
+
+  visitedEdges(model: number): number {
+    return this.coverage.visitedEdgesOf(model);
+  }
+
+  requirements(model: number): RequirementCounts {
+    return this.coverage.requirementsOf(model);
+  }
+
+  elapsedMs(): number {
+    return this.clock() - this.startTime;
+  }
+
+  openEdges(vertex: number): readonly number[] {
+    return this.scripts.openEdges(vertex);
+  }
+
+  // Internals
+
+  /** Runs model actions and makes fresh generators and conditions (at load and restart). */
+  private begin(): void {
+    this.scripts.runModelActions();
+    this.chains = this.parsed.map(({ text, exprs }, model) => {
+      const scope: WalkScope = { graph: this.graph, model, reachable: this.scope.reachable };
+      return buildChain(exprs, text, this.options.registries, scope, this.random);
+    });
+    this.observers = this.chains.flatMap((c) =>
+      c.parts.flatMap((p) => (p.condition.onStep ? [p.condition.onStep.bind(p.condition)] : [])),
+    );
+    this.startTime = this.clock();
+  }
+
+  private canEnter(model: number): boolean {
+    return this.positions[model] >= 0 || (this.statuses[model] === 'not_executed' && this.graph.models[model].startElement >= 0);
+  }
+
+  private switchTo(model: number): void {
+    this.currentModel = model;
+    this.current = this.positions[model];
+  }
+
+  /** The element of the next step; throws NO_PATH at a dead end. */
+  private choose(): number {
+    const g = this.graph;
+    const from = this.current;
+    if (from < 0) return g.models[this.currentModel].startElement;
+    if (!g.isVertex(from)) return g.target[from];
+    const jump = this.shared.jumpFrom(from, this.statuses);
+    if (jump >= 0) return jump;
+    const chain = this.chains[this.currentModel];
+    const part = chain.active(this) ?? chain.parts[chain.parts.length - 1];
+    const edge = part.generator.nextEdge(this, from);
+    if (edge < 0) {
+      this.statuses[this.currentModel] = 'failed';
+      throw new WalkerError(
+        ErrorCodes.NO_PATH,
+        `Could not find a valid path from element: ${g.names[from] ?? ''} (${g.ids[from]})`,
+      );
+    }
+    return edge;
+  }
+
+  /** Moves the walk onto an element and does the bookkeeping; the element's actions run last. */
+  private enter(element: number): void {
+    const g = this.graph;
+    const model = g.modelOf[element];
+    if (model !== this.currentModel) {
+      this.positions[this.currentModel] = -1;
+      this.currentModel = model;
+    }
+    if (this.statuses[model] === 'not_executed') this.statuses[model] = 'executing';
+    this.previous = this.current;
+    this.current = element;
+    this.positions[model] = element;
+    this.steps++;
+    if (!g.isVertex(element)) this.shared.leave();
+    const first = this.coverage.visit(element);
+    if (this.previous >= 0 && !g.isVertex(this.previous)) this.coverage.pass(this.previous);
+    if (g.isVertex(element)) this.coverage.pass(element);
+    for (const onStep of this.observers) onStep(this, element, first);
+    this.scripts.runActions(element);
+  }
+}

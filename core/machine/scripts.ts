@@ -1,0 +1,108 @@
+import type { Graph } from '../model/graph.js';
+import type { GuardSet, ScriptSandbox } from '../scripting.js';
+import type { ScriptOrigin } from '../errors.js';
+
+/**
+ * The scripts of one walk on top of its sandbox: runs element and model actions, and answers which out-edges
+ * of a vertex are open. Guards of a vertex are prepared once (on first need) and evaluated in one sandbox
+ * call; the answer is cached until a script runs, since only scripts change what a guard sees.
+ */
+export class WalkScripts {
+  /** Per element: its actions, joined into one script where that keeps their meaning. */
+  private readonly actionScripts: (readonly string[] | undefined)[];
+  private readonly actionOrigins: (ScriptOrigin | undefined)[];
+  /** Per vertex: undefined = not prepared yet, null = no guarded out-edge. */
+  private readonly guardSets: (GuardSet | null | undefined)[];
+  /** Per vertex without guards: its out-edges as a plain array (made on first need). */
+  private readonly staticOpen: (readonly number[] | undefined)[];
+  private readonly guardResults: Uint8Array;
+  private readonly openBuffer: number[] = [];
+  private cachedVertex = -1;
+  /** Bumped whenever a script runs: cached guard answers are stale from then on. */
+  private version = 0;
+  private cachedVersion = -1;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly sandbox: ScriptSandbox,
+  ) {
+    this.actionScripts = new Array(graph.size);
+    this.actionOrigins = new Array(graph.size);
+    this.guardSets = new Array(graph.vertexCount);
+    this.staticOpen = new Array(graph.vertexCount);
+    let maxDegree = 0;
+    for (let v = 0; v < graph.vertexCount; v++) {
+      maxDegree = Math.max(maxDegree, graph.outOffsets[v + 1] - graph.outOffsets[v]);
+    }
+    this.guardResults = new Uint8Array(maxDegree);
+  }
+
+  /** Runs the model-level actions of every model, in model order. */
+  runModelActions(): void {
+    for (const model of this.graph.models) {
+      for (const action of model.actions) this.run(model.index, action, { modelId: model.id, field: 'model actions' });
+    }
+  }
+
+  /** Runs the actions of an element in its model's scope. */
+  runActions(element: number): void {
+    if (this.graph.actions[element].length === 0) return;
+    const scripts = (this.actionScripts[element] ??= joinActions(this.graph.actions[element]));
+    const origin = (this.actionOrigins[element] ??= this.origin(element, 'actions'));
+    const scope = this.graph.modelOf[element];
+    for (const script of scripts) this.run(scope, script, origin);
+  }
+
+  /** Runs a script in a model's scope (setData and model actions). */
+  run(scope: number, source: string, origin: ScriptOrigin): void {
+    this.version++;
+    this.sandbox.run(scope, source, origin);
+  }
+
+  /** Forget cached guard answers and prepared guards (after a sandbox reset). */
+  invalidate(): void {
+    this.version++;
+    this.guardSets.fill(undefined);
+  }
+
+  /** The open out-edges of a vertex, in declaration order. The array is reused: copy it to keep it. */
+  openEdges(vertex: number): readonly number[] {
+    let set = this.guardSets[vertex];
+    if (set === undefined) set = this.guardSets[vertex] = this.prepareGuards(vertex);
+    if (set === null) return (this.staticOpen[vertex] ??= Array.from(this.graph.outEdgesOf(vertex)));
+    if (this.cachedVertex === vertex && this.cachedVersion === this.version) return this.openBuffer;
+    set.evaluate(this.guardResults);
+    const open = this.openBuffer;
+    open.length = 0;
+    const g = this.graph;
+    let guarded = 0;
+    for (let i = g.outOffsets[vertex], end = g.outOffsets[vertex + 1]; i < end; i++) {
+      const edge = g.outEdges[i];
+      if (g.guard[edge] === undefined || this.guardResults[guarded++] === 1) open.push(edge);
+    }
+    this.cachedVertex = vertex;
+    this.cachedVersion = this.version;
+    return open;
+  }
+
+  private prepareGuards(vertex: number): GuardSet | null {
+    const edges = Array.from(this.graph.outEdgesOf(vertex)).filter((e) => this.graph.guard[e] !== undefined);
+    if (edges.length === 0) return null;
+    const sources = edges.map((e) => this.graph.guard[e] as string);
+    const origins = edges.map((e) => this.origin(e, 'guard'));
+    return this.sandbox.prepareGuards(this.graph.modelOf[vertex], sources, origins);
+  }
+
+  private origin(element: number, field: ScriptOrigin['field']): ScriptOrigin {
+    const g = this.graph;
+    return { modelId: g.models[g.modelOf[element]].id, elementId: g.ids[element], field };
+  }
+}
+
+/**
+ * Actions that all run in the model's own scope are joined into one script (one sandbox call per step).
+ * An action that mentions `global.` runs in the shared scope, so such lists are kept apart.
+ */
+function joinActions(actions: readonly string[]): readonly string[] {
+  return actions.some((a) => a.includes('global.')) ? actions : [actions.join('\n')];
+}

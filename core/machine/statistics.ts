@@ -1,0 +1,50 @@
+/** Execution status of one model (GraphWalker's context status). */
+export type ModelStatus = 'not_executed' | 'executing' | 'completed' | 'failed';
+
+/** An element not yet visited, as listed in statistics. */
+export interface UnvisitedEdge {
+  readonly edgeName: string | undefined;
+  readonly edgeId: string;
+  readonly modelName: string | undefined;
+}
+export interface UnvisitedVertex {
+  readonly vertexName: string | undefined;
+  readonly vertexId: string;
+  readonly modelName: string | undefined;
+}
+
+/** Requirement figures; present only when the models have requirements. */
+export interface RequirementStatistics {
+  readonly totalNumberOfRequirement: number;
+  readonly totalNumberOfPassedRequirement: number;
+  readonly totalNumberOfFailedRequirement: number;
+  readonly totalNumberOfUncoveredRequirement: number;
+  readonly requirementCoverage: number;
+}
+
+/**
+ * Coverage of a walk (decisions.md B.7, named as GraphWalker names them). Percentages are
+ * `floor(100 * visited / total)`, 0 when the total is 0.
+ */
+export interface WalkStatistics extends Partial<RequirementStatistics> {
+  readonly totalNumberOfModels: number;
+  readonly totalCompletedNumberOfModels: number;
+  readonly totalFailedNumberOfModels: number;
+  readonly totalIncompleteNumberOfModels: number;
+  readonly totalNotExecutedNumberOfModels: number;
+  readonly totalNumberOfVertices: number;
+  readonly totalNumberOfEdges: number;
+  readonly totalNumberOfVisitedVertices: number;
+  readonly totalNumberOfVisitedEdges: number;
+  readonly totalNumberOfUnvisitedVertices: number;
+  readonly totalNumberOfUnvisitedEdges: number;
+  readonly vertexCoverage: number;
+  readonly edgeCoverage: number;
+  readonly edgesNotVisited: readonly UnvisitedEdge[];
+  readonly verticesNotVisited: readonly UnvisitedVertex[];
+}
+
+/** `floor(100 * part / total)`, 0 when total is 0 (decisions.md A.8). */
+export function percentage(part: number, total: number): number {
+  return total === 0 ? 0 : Math.floor((100 * part) / total);
+}

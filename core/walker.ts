@@ -1,0 +1,68 @@
+import { inject, injectable, REGISTRIES } from './di.js';
+import { createRegistries, installPlugins, type Registries, type WalkerPlugin } from './plugin.js';
+import { loadModelFile, readModelFile, type LoadedModelFile } from './model/load.js';
+import type { ModelFileJson } from './model/types.js';
+import type { ScriptLimits } from './scripting.js';
+import { freshSeed, isSeed } from './random.js';
+import { Machine } from './machine/machine.js';
+import { ErrorCodes, WalkerError } from './errors.js';
+
+/** How to open a walk. Give exactly one of `file`, `text` and `model`. */
+export interface OpenOptions {
+  /** Path of a model file. */
+  readonly file?: string;
+  /** Text of a model file. */
+  readonly text?: string;
+  /** A model file as a parsed object. */
+  readonly model?: ModelFileJson | object;
+  /** Replaces the generator of every model, e.g. `random(edge_coverage(100))`. */
+  readonly generator?: string;
+  /** Replaces the generator of each model, indexed like the file's models (wins over `generator`). */
+  readonly generators?: readonly (string | undefined)[];
+  /** Fixes the walk; default: the file's `seed`, else a fresh one (read it back from `walk.seed`). */
+  readonly seed?: number;
+  /** Leave out elements whose `properties.blocked` is true (default true). */
+  readonly blocked?: boolean;
+  readonly scriptEngine?: string;
+  readonly scriptLimits?: Partial<ScriptLimits>;
+}
+
+/**
+ * The library entry point: the registries filled by plugins, and walks opened against them. One Walker
+ * serves any number of walks; every walk has its own machine, random source and script sandbox.
+ */
+@injectable()
+export class Walker {
+  constructor(@inject(REGISTRIES) readonly registries: Registries) {}
+
+  /** A Walker with these plugins installed (for example `builtinPlugins()` from `walker/plugins`). */
+  static async create(plugins: readonly WalkerPlugin[]): Promise<Walker> {
+    const registries = createRegistries();
+    await installPlugins(registries, plugins);
+    return new Walker(registries);
+  }
+
+  /** Loads a model file and opens a walk on it. Throws a `WalkerError` that says what to fix. */
+  async open(options: OpenOptions): Promise<Machine> {
+    const loaded = options.file !== undefined
+      ? await readModelFile(options.file, { blocked: options.blocked })
+      : loadModelFile(options.text ?? options.model, { blocked: options.blocked });
+    return this.walk(loaded, options);
+  }
+
+  /** Opens a walk on an already loaded model file. */
+  walk(loaded: LoadedModelFile, options: Omit<OpenOptions, 'file' | 'text' | 'model'> = {}): Machine {
+    const seed = options.seed ?? loaded.file.seed ?? freshSeed();
+    if (!isSeed(seed)) {
+      throw new WalkerError(ErrorCodes.GENERATOR_INVALID, `The seed must be a non-negative whole number, got ${seed}.`);
+    }
+    return new Machine({
+      graph: loaded.graph,
+      registries: this.registries,
+      generators: options.generators ?? loaded.graph.models.map(() => options.generator),
+      seed,
+      scriptEngine: options.scriptEngine,
+      scriptLimits: options.scriptLimits,
+    });
+  }
+}
