@@ -1,0 +1,103 @@
+import type { ConditionArgumentValue } from '../../core/condition.js';
+import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import type { Graph } from '../../core/model/graph.js';
+import type { WalkScope } from '../../core/walk-state.js';
+
+/**
+ * GraphWalker compares every fulfilment with this threshold rather than with 1, so that a ratio such as
+ * 2/3 / (200/3/100) that floating point lands just below 1 still counts as reached.
+ */
+export const FULFILLED = 0.999999;
+
+/** How many names an "unknown name" message lists before it says how many more there are. */
+const MAX_LISTED_NAMES = 10;
+/** How many element ids an unreachable message lists. */
+export const MAX_LISTED_IDS = 5;
+
+/** A failed `create`: the argument does not fit the condition. */
+export function invalid(message: string): WalkerError {
+  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
+}
+
+/**
+ * The argument of an `integer` condition. The machine has already checked that it is a non-negative
+ * integer; the check is repeated because library users may call `create` directly.
+ */
+export function integerArgument(condition: string, argument: ConditionArgumentValue): number {
+  if (typeof argument !== 'number' || !Number.isSafeInteger(argument) || argument < 0) {
+    throw invalid(`${condition} takes a non-negative integer, got ${String(argument)}`);
+  }
+  return argument;
+}
+
+/** The argument of a coverage condition: an integer percentage from 0 to 100. */
+export function percentageArgument(condition: string, argument: ConditionArgumentValue, what = 'a percentage'): number {
+  if (typeof argument !== 'number' || !Number.isInteger(argument) || argument < 0 || argument > 100) {
+    throw invalid(`${condition} takes ${what} from 0 to 100, got ${String(argument)}`);
+  }
+  return argument;
+}
+
+/** The argument of a `name` condition: a non-empty name. */
+export function nameArgument(condition: string, argument: ConditionArgumentValue): string {
+  if (typeof argument !== 'string' || argument === '') {
+    throw invalid(`${condition} takes the name of an element, got ${String(argument)}`);
+  }
+  return argument;
+}
+
+/**
+ * GraphWalker's fulfilment of "at least `percent` % of `total` done", uncapped (it exceeds 1 once the goal is
+ * passed). Nothing to cover, or a goal of 0 %, counts as done: GraphWalker divides by zero there and, for a model
+ * without edges, walks forever, which no user wants.
+ */
+export function coverageFulfilment(done: number, total: number, percent: number): number {
+  if (total === 0 || percent === 0) return 1;
+  return done / total / (percent / 100);
+}
+
+/** How a model is named in messages: its name, or its id when it has none. */
+export function modelLabel(graph: Graph, model: number): string {
+  const info = graph.models[model];
+  return info.name ?? info.id;
+}
+
+/** `a, b, c and 4 more`: the first names of a list, for messages that must stay readable on huge models. */
+export function listNames(names: readonly string[]): string {
+  if (names.length === 0) return '(none)';
+  return abbreviate(names, MAX_LISTED_NAMES);
+}
+
+/** `e1, e2, e3, e4, e5 and 2 more`: the ids of the first elements of a list. */
+export function listIds(graph: Graph, elements: readonly number[]): string {
+  const ids = elements.slice(0, MAX_LISTED_IDS).map((e) => graph.ids[e]);
+  return abbreviate(ids, MAX_LISTED_IDS, elements.length);
+}
+
+/** The first `max` items joined, and how many more there are (of `total`, when only a prefix was passed). */
+export function abbreviate(items: readonly string[], max: number, total = items.length): string {
+  const shown = items.slice(0, max).join(', ');
+  return total > max ? `${shown} and ${total - max} more` : shown;
+}
+
+/** The distinct names of some elements, in declaration order (unnamed elements left out). */
+export function distinctNames(graph: Graph, elements: readonly number[]): string[] {
+  const names = new Set<string>();
+  for (const e of elements) {
+    const name = graph.names[e];
+    if (name) names.add(name);
+  }
+  return [...names];
+}
+
+/** The elements of a list that cannot be reached from the start (guards ignored). */
+export function unreachableOf(scope: WalkScope, elements: readonly number[]): number[] {
+  return elements.filter((e) => scope.reachable[e] !== 1);
+}
+
+/** A per-element flag array with the given elements set, for O(1) membership tests on the hot path. */
+export function elementFlags(graph: Graph, elements: readonly number[]): Uint8Array {
+  const flags = new Uint8Array(graph.size);
+  for (const e of elements) flags[e] = 1;
+  return flags;
+}

@@ -1,0 +1,88 @@
+import type { StopCondition, StopConditionFactory } from '../../core/condition.js';
+import type { Graph } from '../../core/model/graph.js';
+import type { WalkScope, WalkState } from '../../core/walk-state.js';
+import { elementFlags, FULFILLED, listIds, modelLabel, percentageArgument, unreachableOf } from './common.js';
+
+const NAME = 'dependency_edge_coverage';
+
+/**
+ * `dependency_edge_coverage(d)`: every edge of the model whose `dependency` is at least d has been visited.
+ * As in GraphWalker the fraction is not scaled by d, and when no edge qualifies the condition is never
+ * fulfilled (its `unreachable` says so at load).
+ */
+export const dependencyEdgeCoverage: StopConditionFactory = {
+  name: NAME,
+  aliases: ['dependencyedgecoverage'],
+  argument: 'integer',
+  endsOnVertex: true,
+  create(argument, { graph, model }): StopCondition {
+    const threshold = percentageArgument(NAME, argument, 'a dependency threshold');
+    const edges = graph.models[model].edges.filter((e) => graph.dependency[e] >= threshold);
+    return new DependencyEdgeCoverage(graph, model, threshold, edges);
+  },
+};
+
+/**
+ * The machine counts visited edges per model, not per dependency, so this condition keeps its own count of
+ * qualifying edges visited, raised by `onStep` in O(1). The count is valid for the step number it was last
+ * brought up to; should the walk have moved without telling this condition (a condition of a later generator
+ * in a sequence, if the machine only informs the active one), it is recounted once from `walk.visits`.
+ */
+class DependencyEdgeCoverage implements StopCondition {
+  private readonly qualifies: Uint8Array;
+  private visited = 0;
+  /** `walk.steps` at which {@link visited} was last exact; -1 before the first contact. */
+  private countedAt = -1;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly model: number,
+    private readonly threshold: number,
+    private readonly edges: readonly number[],
+  ) {
+    this.qualifies = elementFlags(graph, edges);
+  }
+
+  onStep(walk: WalkState, element: number, firstVisit: boolean): void {
+    if (walk.steps === this.countedAt + 1) {
+      if (firstVisit && this.qualifies[element] === 1) this.visited++;
+      this.countedAt = walk.steps;
+    } else {
+      this.recount(walk);
+    }
+  }
+
+  isFulfilled(walk: WalkState): boolean {
+    return this.edges.length > 0 && this.count(walk) / this.edges.length >= FULFILLED;
+  }
+
+  fulfilment(walk: WalkState): number {
+    return this.edges.length === 0 ? 0 : Math.min(1, this.count(walk) / this.edges.length);
+  }
+
+  unreachable(scope: WalkScope): string | undefined {
+    const start = `${NAME}(${this.threshold}) can never be fulfilled: `;
+    const label = modelLabel(this.graph, this.model);
+    if (this.edges.length === 0) {
+      return `${start}no edge of model '${label}' has a dependency of at least ${this.threshold}`;
+    }
+    const missing = unreachableOf(scope, this.edges);
+    if (missing.length === 0) return undefined;
+    return (
+      `${start}${missing.length} of ${this.edges.length} edges of model '${label}' with a dependency of at ` +
+      `least ${this.threshold} cannot be reached from the start element (${listIds(this.graph, missing)})`
+    );
+  }
+
+  private count(walk: WalkState): number {
+    if (walk.steps !== this.countedAt) this.recount(walk);
+    return this.visited;
+  }
+
+  private recount(walk: WalkState): void {
+    let visited = 0;
+    for (const e of this.edges) if (walk.visits(e) > 0) visited++;
+    this.visited = visited;
+    this.countedAt = walk.steps;
+  }
+}
