@@ -26,7 +26,11 @@ export interface StopCondition {
   isFulfilled(walk: WalkState): boolean;
   /** Progress towards fulfilment, 0 to 1 (for statistics and live views). */
   fulfilment(walk: WalkState): number;
-  /** Called after every step (of any model) with the element stepped on and whether it was its first visit. */
+  /**
+   * Called after every step (of any model, from load on, whichever generator of a sequence is active) with
+   * the element stepped on and whether it was its first visit. `walk.steps` and `walk.visits` already count
+   * the step.
+   */
   onStep?(walk: WalkState, element: number, firstVisit: boolean): void;
   /** The elements this condition wants the walk to stand on (reached_* conditions): what `a_star` heads for. */
   readonly targets?: readonly number[];

@@ -1,7 +1,10 @@
 import type { Graph } from './model/graph.js';
 import type { RandomSource } from './random.js';
 
-/** Requirement results of one model. */
+/**
+ * Requirement results of one model. Like GraphWalker, a requirement counts once per element that carries it:
+ * one key on two elements counts twice.
+ */
 export interface RequirementCounts {
   readonly total: number;
   readonly passed: number;
