@@ -1,0 +1,102 @@
+import type { Graph } from '../../../core/model/graph.js';
+import { chooseChain, type BalancedGraph, type Segment } from './chain.js';
+import { joiningWalks } from './connect.js';
+import { eulerTrail } from './euler.js';
+import { reachableGraph, type LocalGraph } from './local-graph.js';
+import { UnitCostFlow } from './min-cost-flow.js';
+import { stronglyConnected } from './scc.js';
+
+/** A covering walk planned from one vertex. */
+export interface CoveringPlan {
+  /** Graph edge indices in walking order; empty when no required edge is reachable. */
+  readonly tour: readonly number[];
+  /** Graph vertex indices reachable from the start: where the plan looked. */
+  readonly reachable: Int32Array;
+  /** Required edges reachable from the start; how many of them the tour covers. */
+  readonly required: number;
+  readonly covered: number;
+}
+
+/**
+ * The shortest walk from `start` that covers the required edges reachable from it (guards ignored): directed
+ * route inspection (Chinese postman) with a free end.
+ *
+ * 1. The reachable part of the start's model is split into strongly connected components. A walk never
+ *    returns to a component it has left, so when the reachable part is not strongly connected it can cover
+ *    at most the components of one chain; {@link chooseChain} picks the chain that covers the most required
+ *    edges, then the cheapest.
+ * 2. Inside each component, where required in- and out-degrees differ, the cheapest extra walks are a
+ *    min-cost flow from surplus in-degree to surplus out-degree ({@link UnitCostFlow}); one more unit from
+ *    the entry to the exit makes the degrees those of an open trail (an artificial zero-cost edge from the
+ *    free end back to the start, in effect). This is the exact optimum when every reachable edge is required.
+ * 3. When only some edges are required (re-planning), {@link joiningWalks} joins stray pieces.
+ * 4. {@link eulerTrail} lays the trail.
+ */
+export function planCoveringWalk(graph: Graph, start: number, isRequired: (edge: number) => boolean): CoveringPlan {
+  const g = reachableGraph(graph, start);
+  const need = new Uint8Array(g.edgeCount);
+  let required = 0;
+  for (let e = 0; e < g.edgeCount; e++) if (isRequired(g.edges[e])) required += need[e] = 1;
+  if (required === 0) return { tour: [], reachable: g.vertices, required, covered: 0 };
+  const balanced = balanceComponents(g, need);
+  const segments = chooseChain(balanced);
+  const times = walkCounts(balanced, segments);
+  const trail = eulerTrail(g, times, 0);
+  let covered = 0;
+  for (let e = 0; e < g.edgeCount; e++) if (times[e] > 0) covered += need[e];
+  return { tour: Array.from(trail, (e) => g.edges[e]), reachable: g.vertices, required, covered };
+}
+
+/** Step 2 for closed tours: each component's required edges balanced by a min-cost flow over its own edges. */
+function balanceComponents(g: LocalGraph, need: Uint8Array): BalancedGraph {
+  const components = stronglyConnected(g);
+  const arcOf = new Int32Array(g.edgeCount).fill(-1);
+  const from: number[] = [];
+  const to: number[] = [];
+  for (let e = 0; e < g.edgeCount; e++) {
+    if (components.of[g.from[e]] !== components.of[g.to[e]]) continue;
+    arcOf[e] = from.length;
+    from.push(g.from[e]);
+    to.push(g.to[e]);
+  }
+  const flow = new UnitCostFlow(g.vertexCount, from, to);
+  for (let e = 0; e < g.edgeCount; e++) if (need[e] === 1 && arcOf[e] >= 0) walkOnce(flow, g, e, 1);
+  flow.solve();
+  return { g, components, need, flow, arcOf };
+}
+
+/** How often the plan walks each local edge: the chain's edges, its bridges, and the balancing walks. */
+function walkCounts(balanced: BalancedGraph, segments: readonly Segment[]): Int32Array {
+  const { g, components, flow } = balanced;
+  for (const s of segments) {
+    flow.excess[s.entry]++;
+    flow.excess[s.exit]--;
+  }
+  flow.solve();
+  const extra = new Int32Array(g.edgeCount);
+  let times = counts(balanced, segments, extra);
+  const joins = joiningWalks(g, components, segments, times);
+  if (joins === null) return times;
+  for (let e = 0; e < g.edgeCount; e++) if (joins[e] > 0) walkOnce(flow, g, e, joins[e]);
+  flow.solve();
+  times = counts(balanced, segments, joins);
+  return times;
+}
+
+function counts(balanced: BalancedGraph, segments: readonly Segment[], extra: Int32Array): Int32Array {
+  const { g, components, need, flow, arcOf } = balanced;
+  const onChain = new Uint8Array(components.count);
+  for (const s of segments) onChain[components.of[s.entry]] = 1;
+  const times = new Int32Array(g.edgeCount);
+  for (let e = 0; e < g.edgeCount; e++) {
+    if (arcOf[e] >= 0 && onChain[components.of[g.from[e]]] === 1) times[e] = need[e] + extra[e] + flow.flow(arcOf[e]);
+  }
+  for (const s of segments) if (s.bridge >= 0) times[s.bridge] = 1;
+  return times;
+}
+
+/** Counts `times` walks of edge e as required: its source needs that many more ways in, its target out. */
+function walkOnce(flow: UnitCostFlow, g: LocalGraph, e: number, times: number): void {
+  flow.excess[g.from[e]] -= times;
+  flow.excess[g.to[e]] += times;
+}

@@ -1,0 +1,155 @@
+import type { StopCondition } from '../../../core/condition.js';
+import type { PathGenerator, PathGeneratorFactory } from '../../../core/generator.js';
+import type { ConditionExpr } from '../../../core/language/ast.js';
+import { Graph } from '../../../core/model/graph.js';
+import { createRandom, type RandomSource } from '../../../core/random.js';
+import type { RequirementCounts, WalkState } from '../../../core/walk-state.js';
+
+/** Decides whether an edge's guard is open, given the walk so far (the machine would run a script). */
+export type Guard = (edge: number, walk: TestWalk) => boolean;
+
+/**
+ * A stand-in for the machine, enough to drive generators: one walk over a Graph, with visit counts, a seeded
+ * random source and guards given as a predicate. Shared-state jumps and actions are not modelled.
+ */
+export class TestWalk implements WalkState {
+  current = -1;
+  steps = 0;
+  readonly random: RandomSource;
+  private readonly count: Int32Array;
+  private readonly verticesSeen: Int32Array;
+  private readonly edgesSeen: Int32Array;
+  private readonly open: number[] = [];
+
+  constructor(
+    readonly graph: Graph,
+    seed: number,
+    private readonly guard?: Guard,
+  ) {
+    this.random = createRandom(seed);
+    this.count = new Int32Array(graph.size);
+    this.verticesSeen = new Int32Array(graph.models.length);
+    this.edgesSeen = new Int32Array(graph.models.length);
+  }
+
+  get currentModel(): number {
+    return this.current < 0 ? 0 : this.graph.modelOf[this.current];
+  }
+
+  visits(element: number): number {
+    return this.count[element];
+  }
+
+  visitedVertices(model: number): number {
+    return this.verticesSeen[model];
+  }
+
+  visitedEdges(model: number): number {
+    return this.edgesSeen[model];
+  }
+
+  requirements(): RequirementCounts {
+    return { total: 0, passed: 0, failed: 0 };
+  }
+
+  elapsedMs(): number {
+    return 0;
+  }
+
+  openEdges(vertex: number): readonly number[] {
+    this.open.length = 0;
+    for (const e of this.graph.outEdgesOf(vertex)) if (this.guard === undefined || this.guard(e, this)) this.open.push(e);
+    return this.open;
+  }
+
+  /** Steps onto an element, counting visits as the machine does. */
+  step(element: number): void {
+    if (this.count[element]++ === 0) {
+      const model = this.graph.modelOf[element];
+      if (this.graph.isVertex(element)) this.verticesSeen[model]++;
+      else this.edgesSeen[model]++;
+    }
+    this.current = element;
+    this.steps++;
+  }
+}
+
+export interface RunOptions {
+  readonly seed?: number;
+  readonly guard?: Guard;
+  /** Stop after this many steps in all (default 10,000). */
+  readonly maxSteps?: number;
+  /** Stop as soon as this holds after a step. */
+  readonly until?: (walk: TestWalk) => boolean;
+  /** Targets of the stop condition (for a_star). */
+  readonly targets?: readonly number[];
+  /** Name of the stop condition as written (for predefined_path); default `never`. */
+  readonly conditionName?: string;
+  readonly model?: number;
+}
+
+export interface RunResult {
+  readonly walk: TestWalk;
+  /** Every element stepped on, the start element first. */
+  readonly path: number[];
+  /** The generator answered -1 at a vertex. */
+  readonly deadEnd: boolean;
+  readonly generator: PathGenerator;
+}
+
+/** Makes a generator the way the machine would (a stub condition that is never fulfilled). */
+export function createGenerator(factory: PathGeneratorFactory, graph: Graph, options: RunOptions = {}): PathGenerator {
+  const condition: StopCondition = { isFulfilled: () => false, fulfilment: () => 0, targets: options.targets };
+  const conditionExpr: ConditionExpr = { kind: 'call', name: options.conditionName ?? 'never', column: 1 };
+  return factory.create({
+    graph,
+    model: options.model ?? 0,
+    reachable: new Uint8Array(graph.size).fill(1),
+    condition,
+    conditionExpr,
+    random: createRandom(options.seed ?? 1),
+  });
+}
+
+/**
+ * Walks from the model's start element, asking the generator at every vertex, and fails the test when the
+ * generator answers an edge that is not open at that vertex.
+ */
+export function run(factory: PathGeneratorFactory, graph: Graph, options: RunOptions = {}): RunResult {
+  const walk = new TestWalk(graph, options.seed ?? 1, options.guard);
+  const generator = createGenerator(factory, graph, options);
+  const path: number[] = [];
+  const maxSteps = options.maxSteps ?? 10_000;
+  const stepOn = (element: number) => {
+    walk.step(element);
+    path.push(element);
+  };
+  stepOn(graph.models[options.model ?? 0].startElement);
+  while (walk.steps < maxSteps && !(options.until?.(walk) ?? false)) {
+    if (!graph.isVertex(walk.current)) {
+      stepOn(graph.target[walk.current]);
+      continue;
+    }
+    const open = [...walk.openEdges(walk.current)];
+    const e = generator.nextEdge(walk, walk.current);
+    if (e < 0) return { walk, path, deadEnd: true, generator };
+    if (!open.includes(e)) throw new Error(`${factory.name} chose ${graph.describe(e)}, which is not open here`);
+    stepOn(e);
+  }
+  return { walk, path, deadEnd: false, generator };
+}
+
+/** Edges of a path, in order. */
+export function edgesOf(graph: Graph, path: readonly number[]): number[] {
+  return path.filter((e) => !graph.isVertex(e));
+}
+
+/** Ids of the elements of a path. */
+export function idsOf(graph: Graph, path: readonly number[]): string[] {
+  return path.map((e) => graph.ids[e]);
+}
+
+/** `edge_coverage` of model 0 as the machine checks it: that many edges visited, standing on a vertex. */
+export function coveredEdges(count: number): (walk: TestWalk) => boolean {
+  return (walk) => walk.visitedEdges(0) >= count && walk.graph.isVertex(walk.current);
+}
