@@ -1,0 +1,18 @@
+/**
+ * The model file: its canonical types, loading and checking, the indexed {@link Graph} the machine walks, and a
+ * generator of random models for benchmarks and tests.
+ */
+export type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from './types.js';
+export { Graph, type ModelInfo } from './graph.js';
+export {
+  collectModelIssues,
+  isError,
+  ModelIssueCodes,
+  type ModelCheckOptions,
+  type ModelIssue,
+  type ModelIssueCode,
+  type ModelIssueReport,
+} from './issues.js';
+export { loadModelFile, ModelIssuesError, parseModelText, readModelFile, type LoadedModelFile } from './load.js';
+export { reachableElements } from './reachability.js';
+export { generateModel, type GenerateModelOptions } from './generate.js';

@@ -1,0 +1,116 @@
+import { Graph } from './graph.js';
+import { IssueReporter, ModelIssueCodes, type ModelIssue } from './issue-reporter.js';
+import { describeValue, isObject, readSeed, readText } from './fields.js';
+import { ModelIdRegistry, normaliseModel } from './normalise-model.js';
+import { unreachableElementIssues } from './reachability.js';
+import type { ModelFileJson, ModelJson } from './types.js';
+
+export { ModelIssueCodes, type ModelIssue, type ModelIssueCode } from './issue-reporter.js';
+
+/** Options of {@link collectModelIssues} and the loaders. */
+export interface ModelCheckOptions {
+  /**
+   * Where the value came from (a path). The loaders put it in front of the message of the error they throw;
+   * issue messages leave it out, because drafts, which show the same issues, have no file.
+   */
+  source?: string;
+  /**
+   * Leave out elements whose `properties.blocked` is `true` or `"true"` (a blocked vertex with all its edges),
+   * as GraphWalker does by default. Default true.
+   */
+  blocked?: boolean;
+}
+
+/** What {@link collectModelIssues} found. */
+export interface ModelIssueReport {
+  /** The normalised model file; present only when no issue is an error. */
+  file?: ModelFileJson;
+  /** Every issue, in a stable order: file-level, then per model (model fields, vertices, edges), then warnings. */
+  issues: ModelIssue[];
+}
+
+/** {@link ModelIssueReport} plus the graph, which the loader reuses instead of building it twice. */
+export interface ModelInspection extends ModelIssueReport {
+  graph?: Graph;
+}
+
+/**
+ * Checks a parsed model file (the value of `JSON.parse`) and normalises it to the canonical form of
+ * `types.ts`, accepting what GraphWalker accepts: unknown members, numeric strings for numbers,
+ * `properties: []`, `sourceVertexId: null` for a start edge, missing ids (replaced by deterministic ones).
+ * Never throws for a bad model: every problem becomes a {@link ModelIssue}.
+ */
+export function collectModelIssues(value: unknown, options: ModelCheckOptions = {}): ModelIssueReport {
+  const { file, issues } = inspectModelFile(value, options);
+  return file ? { file, issues } : { issues };
+}
+
+/** {@link collectModelIssues}, also returning the {@link Graph} it built for the reachability check. */
+export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}): ModelInspection {
+  const fileIssues = new IssueReporter();
+  const rawModels = topLevelModels(value, fileIssues);
+  if (!rawModels) return { issues: fileIssues.issues };
+  const raw = value as Record<string, unknown>;
+
+  const file = {} as ModelFileJson;
+  const name = readText(raw.name, 'name', fileIssues);
+  if (name !== undefined) file.name = name;
+  const seed = readSeed(raw.seed, fileIssues);
+  if (seed !== undefined) file.seed = seed;
+
+  const blocked = options.blocked !== false;
+  const ids = new ModelIdRegistry(rawModels);
+  const models: ModelJson[] = [];
+  const modelIssues: ModelIssue[] = [];
+  for (let i = 0; i < rawModels.length; i++) {
+    const result = normaliseModel(rawModels[i], i, ids, blocked);
+    if (result.model) models.push(result.model);
+    for (const issue of result.issues) modelIssues.push(issue);
+  }
+  file.models = models;
+  checkSomeStart(models, fileIssues);
+
+  const issues = fileIssues.issues.concat(modelIssues);
+  if (issues.some(isError)) return { issues };
+  const graph = new Graph(file);
+  for (const warning of unreachableElementIssues(graph)) issues.push(warning);
+  return { file, graph, issues };
+}
+
+/** True for an issue that makes the model unusable. */
+export function isError(issue: ModelIssue): boolean {
+  return issue.severity === 'error';
+}
+
+/** The `models` array, or undefined (with a `not_a_model_file` issue) when the value is no model file. */
+function topLevelModels(value: unknown, issues: IssueReporter): unknown[] | undefined {
+  // GraphWalker's own wording leads, so that users who know its message recognise it.
+  const lead = 'The json file is not a valid GraphWalker model(s) file';
+  if (!isObject(value)) {
+    const problem = `${lead}: expected a JSON object with a 'models' array, got ${describeValue(value)}`;
+    issues.error(ModelIssueCodes.NOT_A_MODEL_FILE, null, problem);
+    return undefined;
+  }
+  const models = value.models;
+  if (Array.isArray(models)) return models;
+  const problem =
+    models === undefined || models === null
+      ? `${lead}: it has no 'models' array`
+      : `${lead}: 'models' must be an array of models, got ${describeValue(models)}`;
+  issues.error(ModelIssueCodes.NOT_A_MODEL_FILE, null, problem);
+  return undefined;
+}
+
+/**
+ * A walk has to begin somewhere: models reached through shared states need no start element of their own, but
+ * at least one model must have one. Unknown or blocked start ids are reported on their model instead.
+ */
+function checkSomeStart(models: readonly ModelJson[], issues: IssueReporter): void {
+  for (const model of models) if (model.startElementId !== undefined) return;
+  const problem =
+    models.length === 0
+      ? "The file has no models; add a model with a 'startElementId'"
+      : "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
+        'edge (models reached only through shared states need none)';
+  issues.error(ModelIssueCodes.NO_START_ELEMENT, null, problem);
+}

@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { ErrorCodes, ModelError, type ErrorCode } from '../errors.js';
+import type { Graph } from './graph.js';
+import { inspectModelFile, isError, ModelIssueCodes, type ModelCheckOptions, type ModelIssue } from './issues.js';
+import { blankComments, findJsonSyntaxError, lineAndColumn } from './json-syntax.js';
+import type { ModelFileJson } from './types.js';
+
+/** A model file that passed every check: its normalised form, the graph the machine walks, and any warnings. */
+export interface LoadedModelFile {
+  file: ModelFileJson;
+  graph: Graph;
+  /** Issues of severity `warning` (e.g. unreachable elements); they do not stop a walk. */
+  warnings: ModelIssue[];
+}
+
+/**
+ * A model file with errors. The message is that of the first error (and how many more there are); `issues`
+ * holds every issue, warnings included, for callers that show them all (`walker check`, draft validation).
+ */
+export class ModelIssuesError extends ModelError {
+  constructor(
+    readonly issues: readonly ModelIssue[],
+    source?: string,
+  ) {
+    super(summarise(issues), source === undefined ? {} : { source }, errorCodeOf(issues));
+  }
+}
+
+/**
+ * Parses model JSON as leniently as GraphWalker's Gson reader: a UTF-8 byte-order mark and `//` or `/* *\/`
+ * comments are allowed (editors and licence headers put them there). Throws a {@link ModelError} with code
+ * `MODEL_SYNTAX` whose message gives line, column and what is wrong.
+ */
+export function parseModelText(text: string, source?: string): unknown {
+  // A space keeps every offset, so the positions in messages match the file.
+  const clean = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  try {
+    return JSON.parse(clean);
+  } catch {
+    // Comments are rare; only text that fails plain JSON pays for looking for them.
+  }
+  const uncommented = blankComments(clean);
+  if (uncommented !== clean) {
+    try {
+      return JSON.parse(uncommented);
+    } catch {
+      // Fall through to the precise report below.
+    }
+  }
+  throw syntaxError(clean, source);
+}
+
+/**
+ * Loads a model file: parses it when given text (see {@link parseModelText}), checks and normalises it (see
+ * `collectModelIssues`) and builds its {@link Graph}. Throws a {@link ModelIssuesError} when there is an error.
+ */
+export function loadModelFile(input: unknown, options: ModelCheckOptions = {}): LoadedModelFile {
+  const value = typeof input === 'string' ? parseModelText(input, options.source) : input;
+  const { file, graph, issues } = inspectModelFile(value, options);
+  if (!file || !graph) throw new ModelIssuesError(issues, options.source);
+  return { file, graph, warnings: issues };
+}
+
+/** Reads and loads a model file; the path becomes the `source` named in messages. */
+export async function readModelFile(
+  path: string,
+  options: Omit<ModelCheckOptions, 'source'> = {},
+): Promise<LoadedModelFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const problem = `Could not read the model file '${path}': ${readFailure(error)}`;
+    throw new ModelError(problem, {}, ErrorCodes.FILE);
+  }
+  return loadModelFile(text, { ...options, source: path });
+}
+
+function syntaxError(text: string, source: string | undefined): ModelError {
+  const found = findJsonSyntaxError(text);
+  const location = source === undefined ? {} : { source };
+  if (!found) return new ModelError('The model file is not valid JSON', location, ErrorCodes.MODEL_SYNTAX);
+  const { line, column } = lineAndColumn(text, found.offset);
+  const problem = `The model file is not valid JSON: line ${line}, column ${column}: ${found.problem}`;
+  return new ModelError(problem, location, ErrorCodes.MODEL_SYNTAX);
+}
+
+/** A readable reason for a failed read, without Node's `ENOENT: ..., open '<path>'` repetition. */
+function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return error instanceof Error ? error.message : String(error);
+}
+
+function summarise(issues: readonly ModelIssue[]): string {
+  const errors = issues.filter(isError);
+  const first = errors[0]?.message ?? 'The model file is not valid';
+  const more = errors.length - 1;
+  return more > 0 ? `${first} (and ${more} more error${more === 1 ? '' : 's'})` : first;
+}
+
+/** Syntax-like and start problems keep the error codes callers already branch on. */
+function errorCodeOf(issues: readonly ModelIssue[]): ErrorCode {
+  const first = issues.find(isError)?.code;
+  if (first === ModelIssueCodes.NOT_A_MODEL_FILE) return ErrorCodes.MODEL_SYNTAX;
+  if (first === ModelIssueCodes.NO_START_ELEMENT) return ErrorCodes.NO_START;
+  return ErrorCodes.MODEL_INVALID;
+}
