@@ -1,0 +1,68 @@
+import type { ChangePlanner } from './draft.js';
+import type { DraftModel } from './draft-model.js';
+import { DraftError } from './errors.js';
+import type { DeleteElementOptions } from './types.js';
+
+/** What `DELETE .../elements/{id}` answers besides the revision. */
+export interface Removal {
+  /** The element first, then the edges removed with it (cascade). */
+  removed_ids: string[];
+}
+
+/**
+ * Plans `DELETE .../elements/{id}` (decisions.md C.5). A vertex that still has edges needs `cascade`, which
+ * removes those edges too; an element that the start element or the predefined path names needs
+ * `cleanup_references`, which clears the start element and drops the path entries. Anything missing is a 409
+ * `referenced_element` that names what still refers to the element, and nothing is removed.
+ */
+export function deleteElement(id: string, options: DeleteElementOptions): ChangePlanner<Removal> {
+  return (model) => {
+    const edges = edgesToRemove(model, id, options.cascade);
+    const removed = [id, ...edges];
+    const start = model.fields.startElementId;
+    const startRemoved = start !== null && (start === id || edges.includes(start));
+    const pathEdges = removed.filter((e) => model.inPredefinedPath(e));
+    if (!options.cleanup_references) checkUnreferenced(id, startRemoved ? start : null, pathEdges);
+    return () => {
+      for (const edge of edges) model.remove(edge);
+      model.remove(id);
+      if (startRemoved) model.fields.startElementId = null;
+      if (pathEdges.length > 0) model.removeFromPredefinedPath(new Set(pathEdges));
+      return { removed_ids: removed };
+    };
+  };
+}
+
+/** The edges that go with the element: none for an edge, a vertex's edges with cascade (else a 409). */
+function edgesToRemove(model: DraftModel, id: string, cascade: boolean): string[] {
+  if (model.edges.has(id)) return [];
+  if (!model.vertices.has(id)) {
+    throw new DraftError('element_not_found', `The draft has no vertex or edge '${id}'.`);
+  }
+  const edges = [...model.edgesAt(id)];
+  if (edges.length === 0 || cascade) return edges;
+  throw new DraftError(
+    'referenced_element',
+    `Vertex '${id}' still has ${edges.length} edge${edges.length === 1 ? '' : 's'} (${listed(edges)}): delete ` +
+      'them first, or pass cascade=true to delete them with the vertex.',
+  );
+}
+
+function checkUnreferenced(id: string, start: string | null, pathEdges: readonly string[]): void {
+  const refs: string[] = [];
+  if (start !== null) refs.push(`start_element_id ('${start}')`);
+  if (pathEdges.length > 0) refs.push(`predefined_path_edge_ids (${listed(pathEdges)})`);
+  if (refs.length === 0) return;
+  throw new DraftError(
+    'referenced_element',
+    `Deleting '${id}' would leave ${refs.join(' and ')} naming a removed element: change them first ` +
+      '(PATCH /walker/drafts/{draft_id}), or pass cleanup_references=true to clear them with the deletion.',
+  );
+}
+
+/** Up to five ids, quoted, then how many more. */
+function listed(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map((e) => `'${e}'`);
+  if (ids.length > 5) shown.push(`and ${ids.length - 5} more`);
+  return shown.join(', ');
+}

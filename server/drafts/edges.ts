@@ -1,0 +1,86 @@
+import type { ChangePlanner } from './draft.js';
+import type { DraftModel } from './draft-model.js';
+import {
+  checkDependency,
+  checkRoom,
+  checkVertexReference,
+  checkWeight,
+  claimId,
+  existingEdge,
+} from './element-checks.js';
+import { edgeEnvelope } from './envelope.js';
+import { DraftError } from './errors.js';
+import type { DraftEdge, EdgeEnvelope, EdgeInput } from './types.js';
+
+/**
+ * Plans `POST .../edges`. `target_vertex_id` is required and both ends must be vertices of the draft; an
+ * omitted or null `source_vertex_id` makes a start edge. Other defaults as for vertices (decisions.md C.1).
+ */
+export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<EdgeEnvelope> {
+  return (model) => {
+    checkRoom(model, maxElements);
+    const target = requiredTarget(input.target_vertex_id, 'add');
+    checkEnds(model, input.source_vertex_id ?? null, target);
+    checkWeight(input.weight);
+    checkDependency(input.dependency);
+    const id = claimId(model, 'edge', input.id);
+    const edge: DraftEdge = {
+      id,
+      name: input.name ?? id,
+      sourceVertexId: input.source_vertex_id ?? null,
+      targetVertexId: target,
+      guard: input.guard ?? null,
+      actions: input.actions ?? [],
+      requirements: input.requirements ?? [],
+      properties: input.properties ?? {},
+      weight: input.weight ?? null,
+      dependency: input.dependency ?? null,
+    };
+    return () => {
+      model.insertEdge(edge);
+      return edgeEnvelope(edge);
+    };
+  };
+}
+
+/**
+ * Plans `PATCH .../edges/{id}`: omitted members are kept, null puts back the creation default (a null source
+ * makes it a start edge; weight and dependency become unset), and `target_vertex_id` cannot be cleared.
+ */
+export function patchEdge(id: string, input: EdgeInput): ChangePlanner<EdgeEnvelope> {
+  return (model) => {
+    const edge = existingEdge(model, id);
+    const source = input.source_vertex_id === undefined ? edge.sourceVertexId : input.source_vertex_id;
+    const target =
+      input.target_vertex_id === undefined ? edge.targetVertexId : requiredTarget(input.target_vertex_id, 'patch');
+    checkEnds(model, source, target);
+    checkWeight(input.weight);
+    checkDependency(input.dependency);
+    return () => {
+      if (source !== edge.sourceVertexId || target !== edge.targetVertexId) model.reconnect(edge, source, target);
+      if (input.name !== undefined) edge.name = input.name ?? edge.id;
+      if (input.guard !== undefined) edge.guard = input.guard;
+      if (input.actions !== undefined) edge.actions = input.actions ?? [];
+      if (input.requirements !== undefined) edge.requirements = input.requirements ?? [];
+      if (input.properties !== undefined) edge.properties = input.properties ?? {};
+      if (input.weight !== undefined) edge.weight = input.weight;
+      if (input.dependency !== undefined) edge.dependency = input.dependency;
+      return edgeEnvelope(edge);
+    };
+  };
+}
+
+function requiredTarget(target: string | null | undefined, change: 'add' | 'patch'): string {
+  // An empty id is how some editors write "no target".
+  if (target) return target;
+  const problem =
+    change === 'add'
+      ? "An edge needs 'target_vertex_id', the id of the vertex it leads to"
+      : "'target_vertex_id' cannot be cleared: every edge leads to a vertex";
+  throw new DraftError('missing_target_vertex', `${problem}; give the id of an existing vertex.`);
+}
+
+function checkEnds(model: DraftModel, source: string | null, target: string): void {
+  if (source !== null) checkVertexReference(model, source, 'source_vertex_id');
+  checkVertexReference(model, target, 'target_vertex_id');
+}

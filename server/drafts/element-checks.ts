@@ -1,0 +1,73 @@
+import type { DraftModel } from './draft-model.js';
+import { DraftError } from './errors.js';
+import type { DraftEdge, DraftVertex } from './types.js';
+
+/**
+ * The checks that adding and changing vertices and edges share. Each throws the `DraftError` of service.md 7.2
+ * and changes nothing.
+ */
+
+/** Throws `model_limit_reached` when the model already has `--max-draft-elements` vertices and edges. */
+export function checkRoom(model: DraftModel, maxElements: number): void {
+  if (model.size < maxElements) return;
+  throw new DraftError(
+    'model_limit_reached',
+    `The draft has ${model.size} vertices and edges, the most a draft may have on this server ` +
+      '(--max-draft-elements): delete elements you do not need, or split the model.',
+  );
+}
+
+/** The id for a new element: the client's, which must be free, or a generated one. */
+export function claimId(model: DraftModel, kind: 'vertex' | 'edge', id: string | undefined): string {
+  if (id === undefined) return model.newElementId(kind);
+  if (!model.has(id)) return id;
+  const holder = model.vertices.has(id) ? 'a vertex' : 'an edge';
+  throw new DraftError(
+    'duplicate_element_id',
+    `The draft already has ${holder} with id '${id}'; ids are unique across vertices and edges. Choose another ` +
+      'id, or omit it and the service assigns one.',
+  );
+}
+
+/** The vertex a path names, or `element_not_found`. */
+export function existingVertex(model: DraftModel, id: string): DraftVertex {
+  const vertex = model.vertices.get(id);
+  if (vertex) return vertex;
+  throw notFound(model, id, 'vertex', 'edges');
+}
+
+/** The edge a path names, or `element_not_found`. */
+export function existingEdge(model: DraftModel, id: string): DraftEdge {
+  const edge = model.edges.get(id);
+  if (edge) return edge;
+  throw notFound(model, id, 'edge', 'vertices');
+}
+
+/** Throws `unknown_vertex` unless `id` names a vertex of the draft; `field` is the request member. */
+export function checkVertexReference(model: DraftModel, id: string, field: string): void {
+  if (model.vertices.has(id)) return;
+  const what = model.edges.has(id) ? `an edge ('${id}'), not a vertex` : `no vertex of the draft ('${id}')`;
+  throw new DraftError('unknown_vertex', `'${field}' names ${what}: add the vertex first, or correct the id.`);
+}
+
+/** Throws `invalid_weight` unless the weight is unset or from 0 to 1. */
+export function checkWeight(weight: number | null | undefined): void {
+  if (weight === undefined || weight === null || (weight >= 0 && weight <= 1)) return;
+  throw new DraftError('invalid_weight', `'weight' must be a number from 0.0 to 1.0 (or null to unset it), got ${weight}.`);
+}
+
+/** Throws `invalid_dependency` unless the dependency is unset or a whole number from 0 to 100. */
+export function checkDependency(dependency: number | null | undefined): void {
+  if (dependency === undefined || dependency === null) return;
+  if (Number.isInteger(dependency) && dependency >= 0 && dependency <= 100) return;
+  throw new DraftError(
+    'invalid_dependency',
+    `'dependency' must be a whole number from 0 to 100 (or null to unset it), got ${dependency}.`,
+  );
+}
+
+function notFound(model: DraftModel, id: string, kind: 'vertex' | 'edge', other: string): DraftError {
+  const actual = kind === 'vertex' ? 'an edge' : 'a vertex';
+  const hint = model.has(id) ? `: '${id}' is ${actual}, address it as .../${other}/${id}` : '';
+  return new DraftError('element_not_found', `The draft has no ${kind} '${id}'${hint}.`);
+}

@@ -1,0 +1,85 @@
+import { DraftError, shown } from './errors.js';
+import type { BodyContract } from './schemas.js';
+
+/**
+ * One schema violation, in the shape JSON Schema validators such as Ajv report (with `verbose`, which adds
+ * the offending `data` and the `parentSchema`). Only what the messages need is declared.
+ */
+export interface SchemaViolation {
+  readonly keyword: string;
+  /** JSON Pointer to the value, e.g. `/actions/2`; empty for the whole body. */
+  readonly instancePath: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly data?: unknown;
+  readonly parentSchema?: { readonly properties?: Readonly<Record<string, unknown>> };
+}
+
+/** The 422 for a body that breaks its schema: names the member and what it must be. */
+export function bodyViolationError(violation: SchemaViolation, contract: BodyContract): DraftError {
+  const member = memberName(violation.instancePath);
+  const unknown = violation.params.additionalProperty;
+  if (violation.keyword === 'additionalProperties' && typeof unknown === 'string') {
+    const reason = contract.fixed?.[unknown];
+    const problem = reason
+      ? `'${unknown}' cannot be sent here: ${reason}.`
+      : `Unknown member '${unknown}' in the ${contract.subject}; allowed: ${allowed(violation)}.`;
+    return new DraftError(contract.code, problem);
+  }
+  if (member === '') {
+    return new DraftError(contract.code, `The body must be a JSON object (the ${contract.subject}'s members), got ${shown(violation.data)}.`);
+  }
+  return new DraftError(contract.code, `'${member}' ${expectation(violation)}, got ${shown(violation.data)}.`);
+}
+
+/** The 400 `invalid_query` for a query that breaks its schema. */
+export function queryViolationError(violation: SchemaViolation): DraftError {
+  const name = memberName(violation.instancePath);
+  const unknown = violation.params.additionalProperty;
+  if (violation.keyword === 'additionalProperties' && typeof unknown === 'string') {
+    return new DraftError('invalid_query', `Unknown query parameter '${unknown}'; allowed: ${allowed(violation)}.`);
+  }
+  const wanted =
+    violation.keyword === 'pattern' ? 'a whole number (0 or more)' : violation.keyword === 'enum' ? 'true or false' : 'given once';
+  return new DraftError('invalid_query', `Query parameter '${name}' must be ${wanted}, got ${shown(violation.data)}.`);
+}
+
+/** `/actions/2` → `actions[2]`. */
+function memberName(pointer: string): string {
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return parts.map((p, i) => (i > 0 && /^\d+$/.test(p) ? `[${p}]` : i > 0 ? `.${p}` : p)).join('');
+}
+
+function allowed(violation: SchemaViolation): string {
+  return Object.keys(violation.parentSchema?.properties ?? {}).join(', ');
+}
+
+/** What the value must be, from the keyword that failed. */
+function expectation(violation: SchemaViolation): string {
+  const p = violation.params;
+  switch (violation.keyword) {
+    case 'type':
+      return `must be ${typeWords(p.type)}`;
+    case 'minLength':
+      return 'must not be empty';
+    case 'minimum':
+      return `must be at least ${String(p.limit)}`;
+    default:
+      return `is not valid (${violation.keyword})`;
+  }
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  array: 'a list',
+  object: 'a JSON object',
+  boolean: 'true or false',
+  null: 'null',
+};
+
+/** `['string', 'null']` → `a string or null`. */
+function typeWords(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type).split(',');
+  return types.map((t: string) => TYPE_WORDS[t] ?? t).join(' or ');
+}

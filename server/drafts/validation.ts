@@ -1,0 +1,116 @@
+import { ErrorCodes, ScriptError, WalkerError } from '../../core/errors.js';
+import { parseGenerators } from '../../core/language/parser.js';
+import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
+import type { Registries } from '../../core/plugin.js';
+import type { ScriptLimits } from '../../core/scripting.js';
+import { Walker } from '../../core/walker.js';
+import type { DraftModel } from './draft-model.js';
+import { exportModelFile } from './export.js';
+
+/** One finding of draft validation (decisions.md C.6). */
+export interface ValidationIssue {
+  /** Stable snake_case code: those of `core/model/issue-reporter.ts`, or one of {@link WalkIssueCodes}. */
+  code: string;
+  message: string;
+  /** An `error` would make `POST /walker/load` refuse the export; a `warning` would not. */
+  severity: 'error' | 'warning';
+  element_id: string | null;
+}
+
+/** What `GET /walker/drafts/{id}/validation` reports besides the revision. */
+export interface ValidationReport {
+  valid: boolean;
+  issues: ValidationIssue[];
+}
+
+/** Codes of the issues found by opening a walk, beside the model checks' own codes. */
+export const WalkIssueCodes = {
+  MISSING_GENERATOR: 'missing_generator',
+  INVALID_GENERATOR: 'invalid_generator',
+  UNREACHABLE_GOAL: 'unreachable_goal',
+  SCRIPT_ERROR: 'script_error',
+  LOAD_FAILED: 'load_failed',
+} as const;
+
+/** How the walk is opened; the same settings as `load` uses, so that a draft that validates also loads. */
+export interface ValidationOptions {
+  readonly blocked?: boolean;
+  readonly scriptLimits?: Partial<ScriptLimits>;
+}
+
+/**
+ * Validates a draft as `load` would judge its export: the generator string, every model check of the loader,
+ * and then (when those find no error) a walk opened with the registries, which resolves generator and
+ * condition names, refuses goals that can never be reached and runs the model actions. Errors come before
+ * warnings; within each, the order is that of the checks, so the same draft always gives the same list.
+ */
+export function validateDraft(model: DraftModel, registries: Registries, options: ValidationOptions = {}): ValidationReport {
+  const issues = generatorIssues(model.fields.generator);
+  const inspection = inspectModelFile(exportModelFile(model), { blocked: options.blocked });
+  for (const issue of inspection.issues) issues.push(fromModelIssue(issue));
+  if (inspection.file && inspection.graph && !issues.some(isError)) {
+    const walkIssue = openWalk(registries, { file: inspection.file, graph: inspection.graph, warnings: [] }, options);
+    if (walkIssue) issues.push(walkIssue);
+  }
+  const ordered = issues.filter(isError).concat(issues.filter((i) => !isError(i)));
+  return { valid: !ordered.some(isError), issues: ordered };
+}
+
+function generatorIssues(generator: string | null): ValidationIssue[] {
+  if (generator === null || generator.trim() === '') {
+    const message =
+      "The draft has no generator: set 'generator' (PATCH /walker/drafts/{draft_id}), e.g. " +
+      "'random(edge_coverage(100))'.";
+    return [issue(WalkIssueCodes.MISSING_GENERATOR, message)];
+  }
+  try {
+    parseGenerators(generator);
+    return [];
+  } catch (error) {
+    if (!(error instanceof WalkerError)) throw error;
+    return [issue(WalkIssueCodes.INVALID_GENERATOR, error.message)];
+  }
+}
+
+type Loaded = Parameters<Walker['walk']>[0];
+
+/** Opens (and at once disposes) the walk `load` would open; the issue that stops it, if any. */
+function openWalk(registries: Registries, loaded: Loaded, options: ValidationOptions): ValidationIssue | undefined {
+  try {
+    // The seed does not matter: nothing is walked.
+    new Walker(registries).walk(loaded, { seed: 0, scriptLimits: options.scriptLimits }).dispose();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof WalkerError)) throw error;
+    const elementId = error instanceof ScriptError ? (error.origin.elementId ?? null) : null;
+    const message = error instanceof ScriptError ? error.describe() : error.message;
+    return issue(WALK_ISSUE_CODES[error.code] ?? WalkIssueCodes.LOAD_FAILED, message, elementId);
+  }
+}
+
+const WALK_ISSUE_CODES: Partial<Record<string, string>> = {
+  [ErrorCodes.NO_GENERATOR]: WalkIssueCodes.MISSING_GENERATOR,
+  [ErrorCodes.GENERATOR_SYNTAX]: WalkIssueCodes.INVALID_GENERATOR,
+  [ErrorCodes.GENERATOR_INVALID]: WalkIssueCodes.INVALID_GENERATOR,
+  [ErrorCodes.UNREACHABLE_GOAL]: WalkIssueCodes.UNREACHABLE_GOAL,
+  [ErrorCodes.SCRIPT]: WalkIssueCodes.SCRIPT_ERROR,
+  [ErrorCodes.NO_START]: ModelIssueCodes.NO_START_ELEMENT,
+};
+
+function fromModelIssue(found: ModelIssue): ValidationIssue {
+  // The loader speaks of model files; a draft's user sets the start element through the draft API.
+  const message =
+    found.code === ModelIssueCodes.NO_START_ELEMENT
+      ? "The draft has no start element: set 'start_element_id' (PATCH /walker/drafts/{draft_id}) to the id of a " +
+        'start edge (an edge without source_vertex_id) or of a vertex.'
+      : found.message;
+  return { code: found.code, message, severity: found.severity, element_id: found.elementId };
+}
+
+function issue(code: string, message: string, elementId: string | null = null): ValidationIssue {
+  return { code, message, severity: 'error', element_id: elementId };
+}
+
+function isError(found: ValidationIssue): boolean {
+  return found.severity === 'error';
+}

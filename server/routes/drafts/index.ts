@@ -1,0 +1,39 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { REGISTRIES } from '../../../core/di.js';
+import type { Registries } from '../../../core/plugin.js';
+import { appOptionsOf, draftLimitsOf, draftStoreOf } from '../../drafts/services.js';
+import type { RouteFamily, RouteFamilyOptions } from '../../route-family.js';
+import { registerDraftRoutes } from './draft-routes.js';
+import { registerElementRoutes } from './element-routes.js';
+import { handleDraftError, handleUnknownRoute } from './errors.js';
+import { acceptJsonBodies } from './json-body.js';
+import { draftSchemaCompiler } from './validator.js';
+
+/**
+ * The draft-authoring API (service.md 2.5, 3.2, 4, 7.2, 8; decisions.md C) under `/walker/drafts`. Everything
+ * set here — JSON-only body parsing with a 1 MiB limit, the strict schema compiler, the `{code, message}`
+ * error and 404 handlers — stays inside this encapsulated plugin, so the execution routes keep their own.
+ */
+const plugin: FastifyPluginAsync<RouteFamilyOptions> = async (app, { services }) => {
+  const store = draftStoreOf(services);
+  const ctx = {
+    store,
+    registries: services.resolve<Registries>(REGISTRIES),
+    maxElements: draftLimitsOf(services).maxElements,
+    validation: { scriptLimits: appOptionsOf(services)?.scriptLimits },
+  };
+
+  acceptJsonBodies(app);
+  app.setValidatorCompiler(draftSchemaCompiler());
+  app.setErrorHandler(handleDraftError);
+  app.setNotFoundHandler(handleUnknownRoute);
+  registerDraftRoutes(app, ctx);
+  registerElementRoutes(app, ctx);
+
+  store.startSweeping();
+  app.addHook('onClose', async () => store.close());
+};
+
+const drafts: RouteFamily = { name: 'drafts', prefix: '/walker/drafts', plugin };
+
+export default drafts;

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { DraftError } from '../../drafts/errors.js';
+
+/** Largest draft request body (service.md 8), whatever the server-wide limit for `load` is. */
+export const DRAFT_BODY_LIMIT = 1024 * 1024;
+
+/** `application/json` and the structured-syntax `application/<anything>+json`; parameters such as charset allowed. */
+export const JSON_MEDIA_TYPE = /^application\/(?:[\w!#$%&'*.^`|~-]+\+)?json(?:;|$)/;
+
+/**
+ * Makes the draft routes read JSON bodies only (decisions.md C.3): every inherited parser is removed, so that
+ * any other content type answers 415, and JSON is read up to {@link DRAFT_BODY_LIMIT} (413 beyond). An empty
+ * body counts as no body, so `POST /walker/drafts` works without one. Parsing is Fastify's own, which refuses
+ * `__proto__` keys; a syntax error becomes 400 `invalid_json` with the parser's description of the place.
+ */
+export function acceptJsonBodies(app: FastifyInstance): void {
+  const secureParse = app.getDefaultJsonParser('error', 'ignore');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string', bodyLimit: DRAFT_BODY_LIMIT }, (request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    secureParse(request, text, (error, value) => {
+      if (error) done(invalidJson(text, error), undefined);
+      else done(null, value);
+    });
+  });
+}
+
+/** The 400 for a body that is not JSON, saying where (JSON.parse's own words) when it can. */
+function invalidJson(text: string, error: Error): DraftError {
+  let detail = error.message;
+  try {
+    JSON.parse(text);
+  } catch (syntax) {
+    detail = (syntax as Error).message;
+  }
+  return new DraftError('invalid_json', `The body is not valid JSON: ${detail}. Send one JSON object.`);
+}

@@ -1,0 +1,33 @@
+import { Ajv } from 'ajv';
+import type { FastifySchemaCompiler } from 'fastify';
+
+/**
+ * The schema compiler of the draft routes. Fastify's default Ajv settings would coerce types (`"5"` becomes
+ * `5`) and silently drop members that `additionalProperties: false` forbids; the draft API promises a 422 for
+ * both (decisions.md C.4), so this scope uses an Ajv that only checks. `verbose` adds the offending value and
+ * schema to each error, for messages that name the member and what it must be; `allErrors` stays off, as
+ * Fastify advises, so a hostile body cannot make validation expensive.
+ */
+export function draftSchemaCompiler(): FastifySchemaCompiler<object> {
+  const ajv = new Ajv({
+    allErrors: false,
+    coerceTypes: false,
+    removeAdditional: false,
+    useDefaults: false,
+    verbose: true,
+    allowUnionTypes: true,
+  });
+  return ({ schema, httpPart }) => {
+    const validate = ajv.compile(schema);
+    if (httpPart !== 'body') return validate;
+    // Fastify hands a missing body to the validator as null; a draft request without a body has no members.
+    const validateBody = (data: unknown) => {
+      if (data === null) return { value: {} };
+      const valid = validate(data);
+      validateBody.errors = validate.errors;
+      return valid;
+    };
+    validateBody.errors = validate.errors;
+    return validateBody;
+  };
+}
