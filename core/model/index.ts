@@ -6,12 +6,14 @@ export type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from './types.js'
 export { Graph, type ModelInfo } from './graph.js';
 export {
   collectModelIssues,
+  inspectModelFile,
   isError,
   ModelIssueCodes,
   type ModelCheckOptions,
   type ModelIssue,
   type ModelIssueCode,
   type ModelIssueReport,
+  type ModelInspection,
 } from './issues.js';
 export { loadModelFile, ModelIssuesError, parseModelText, readModelFile, type LoadedModelFile } from './load.js';
 export { reachableElements } from './reachability.js';
