@@ -10,7 +10,7 @@ import { ErrorCodes, WalkerError } from '../errors.js';
 import { parseGenerators } from '../language/parser.js';
 import { buildChain, type GeneratorChain } from './chain.js';
 import { Coverage } from './coverage.js';
-import { reachableElements } from './reachability.js';
+import { reachableElements } from '../model/reachability.js';
 import { WalkScripts } from './scripts.js';
 import { SharedStates } from './shared-states.js';
 import type { ModelStatus, WalkStatistics } from './statistics.js';
@@ -93,7 +93,7 @@ export class Machine implements WalkState {
     }
     this.startModel = graph.modelOf[starts[0]];
     this.currentModel = this.startModel;
-    this.scope = { reachable: reachableElements(graph, starts) };
+    this.scope = { reachable: reachableElements(graph) };
     this.random = new SeededRandom(options.seed);
     this.coverage = new Coverage(graph);
     this.statuses = graph.models.map(() => 'not_executed');
