@@ -17,6 +17,7 @@ export interface DraftTestApp {
   readonly app: FastifyInstance;
   readonly clock: FakeClock;
   readonly store: DraftStore;
+  readonly registries: Registries;
 }
 
 export interface DraftAppOptions {
@@ -38,7 +39,8 @@ export async function draftApp(options: DraftAppOptions = {}): Promise<DraftTest
   const limits = { ...DEFAULT_DRAFT_LIMITS, ...options.drafts };
   const services = container.createChildContainer();
   services.register(APP_OPTIONS, { useValue: { ...DEFAULT_APP_OPTIONS, drafts: limits, now: () => clock.ms } });
-  services.register(REGISTRIES, { useValue: await registries });
+  const filled = await registries;
+  services.register(REGISTRIES, { useValue: filled });
   if (options.draftIds) {
     const ids = [...options.draftIds];
     const store = new DraftStore({ limits, now: () => clock.ms, newDraftId: () => ids.shift() ?? `draft-${Math.random()}` });
@@ -47,7 +49,7 @@ export async function draftApp(options: DraftAppOptions = {}): Promise<DraftTest
   const app = Fastify();
   await app.register(drafts.plugin, { prefix: drafts.prefix, services });
   await app.ready();
-  return { app, clock, store: services.resolve<DraftStore>(DRAFT_STORE) };
+  return { app, clock, store: services.resolve<DraftStore>(DRAFT_STORE), registries: filled };
 }
 
 /** A response as tests look at it. */

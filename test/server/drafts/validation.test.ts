@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadModelFile } from '../../../core/model/load.js';
+import { Walker } from '../../../core/walker.js';
+import { call, draftApp, newDraft, smallDraft, snapshot, type DraftTestApp } from './helpers.js';
+
+let t: DraftTestApp;
+beforeEach(async () => {
+  t = await draftApp();
+});
+afterEach(async () => {
+  await t.app.close();
+});
+
+async function validate(id: string) {
+  const res = await call(t.app, 'GET', `/walker/drafts/${id}/validation`);
+  expect(res.status).toBe(200);
+  return res.body as { valid: boolean; issues: Array<{ code: string; message: string; severity: string; element_id: string | null }>; revision: number };
+}
+
+describe('GET /walker/drafts/{id}/validation', () => {
+  it('answers valid with no issues for a walkable draft', async () => {
+    const id = await smallDraft(t.app);
+    expect(await validate(id)).toEqual({ valid: true, issues: [], revision: 6 });
+  });
+
+  it('reports a missing generator and a missing start element of an empty draft', async () => {
+    const id = await newDraft(t.app);
+    const report = await validate(id);
+    expect(report.valid).toBe(false);
+    expect(report.issues.map((i) => i.code)).toEqual(['missing_generator', 'no_start_element']);
+    for (const issue of report.issues) {
+      expect(Object.keys(issue)).toEqual(['code', 'message', 'severity', 'element_id']);
+      expect(issue).toMatchObject({ severity: 'error', element_id: null });
+    }
+    expect(report.issues[0].message).toContain("set 'generator'");
+    expect(report.issues[1].message).toContain("set 'start_element_id'");
+  });
+
+  it('reports a generator that does not parse, with the column', async () => {
+    const id = await smallDraft(t.app);
+    await call(t.app, 'PATCH', `/walker/drafts/${id}`, { generator: 'random(edge_coverage(100)' });
+    const report = await validate(id);
+    expect(report.valid).toBe(false);
+    expect(report.issues).toEqual([
+      { code: 'invalid_generator', message: expect.stringContaining('column'), severity: 'error', element_id: null },
+    ]);
+  });
+
+  it('reports unknown generator and condition names as load would', async () => {
+    const id = await smallDraft(t.app);
+    for (const generator of ['zigzag(edge_coverage(100))', 'random(edge_cover(100))']) {
+      await call(t.app, 'PATCH', `/walker/drafts/${id}`, { generator });
+      const report = await validate(id);
+      expect(report.valid, generator).toBe(false);
+      expect(report.issues.map((i) => i.code)).toEqual(['invalid_generator']);
+    }
+  });
+
+  it('reports a goal that can never be reached', async () => {
+    const id = await smallDraft(t.app);
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'POST', `${base}/vertices`, { id: 'island' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'loop', source_vertex_id: 'island', target_vertex_id: 'island' });
+    const report = await validate(id);
+    expect(report.valid).toBe(false);
+    expect(report.issues.map((i) => [i.code, i.severity])).toEqual([
+      ['unreachable_goal', 'error'],
+      ['unreachable_element', 'warning'],
+      ['unreachable_element', 'warning'],
+    ]);
+    expect(report.issues[0].message).toContain('edge_coverage(100)');
+  });
+
+  it('warns about elements unreachable from the start, which does not make the draft invalid', async () => {
+    const id = await smallDraft(t.app);
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'POST', `${base}/vertices`, { id: 'island' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'toIsland', source_vertex_id: 'island', target_vertex_id: 'island' });
+    await call(t.app, 'PATCH', base, { generator: 'random(length(10))' });
+    const report = await validate(id);
+    expect(report.valid).toBe(true);
+    expect(report.issues.map((i) => [i.code, i.severity, i.element_id])).toEqual([
+      ['unreachable_element', 'warning', 'island'],
+      ['unreachable_element', 'warning', 'toIsland'],
+    ]);
+  });
+
+  it('orders errors before warnings, and gives the same list every time', async () => {
+    const id = await smallDraft(t.app);
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'POST', `${base}/vertices`, { id: 'island' });
+    await call(t.app, 'PATCH', base, { generator: null });
+    const first = await validate(id);
+    expect(first.issues.map((i) => [i.code, i.severity])).toEqual([
+      ['missing_generator', 'error'],
+      ['unreachable_element', 'warning'],
+    ]);
+    expect(await validate(id)).toEqual(first);
+  });
+
+  it('reports what the model checks of load report, with the element id', async () => {
+    const id = await smallDraft(t.app);
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'PATCH', `${base}/vertices/v1`, { properties: { blocked: true } });
+    const report = await validate(id);
+    expect(report.valid).toBe(false);
+    expect(report.issues[0]).toMatchObject({ code: 'unknown_start_element', severity: 'error' });
+  });
+
+  it('reports a failing model action as load would', async () => {
+    const id = await smallDraft(t.app);
+    await call(t.app, 'PATCH', `/walker/drafts/${id}`, { actions: ['throw new Error("boom");'] });
+    const report = await validate(id);
+    expect(report.valid).toBe(false);
+    expect(report.issues.map((i) => i.code)).toEqual(['script_error']);
+    expect(report.issues[0].message).toContain('boom');
+  });
+
+  it('never changes the draft', async () => {
+    const id = await smallDraft(t.app);
+    const before = await snapshot(t.app, id);
+    await validate(id);
+    await validate(id);
+    expect(await snapshot(t.app, id)).toEqual(before);
+  });
+
+  it('agrees with load: a draft that validates loads and opens a walk, one that does not is refused', async () => {
+    const walker = new Walker(t.registries);
+    const good = await smallDraft(t.app);
+    expect((await validate(good)).valid).toBe(true);
+    const exported = (await call(t.app, 'GET', `/walker/drafts/${good}`)).body.model;
+    walker.walk(loadModelFile(exported), { seed: 1 }).dispose();
+
+    const bad = await smallDraft(t.app);
+    await call(t.app, 'PATCH', `/walker/drafts/${bad}`, { generator: 'random(reached_vertex(nowhere))' });
+    expect((await validate(bad)).valid).toBe(false);
+    const refused = (await call(t.app, 'GET', `/walker/drafts/${bad}`)).body.model;
+    expect(() => walker.walk(loadModelFile(refused), { seed: 1 })).toThrow();
+  });
+});
