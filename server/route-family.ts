@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DependencyContainer } from '../core/di.js';
 
 /** What every route family gets when it is registered: the services of this app. */
@@ -21,4 +21,9 @@ export interface RouteFamily {
   /** Names of route families that must be registered before this one. */
   readonly dependencies?: readonly string[];
   readonly plugin: FastifyPluginAsync<RouteFamilyOptions>;
+  /**
+   * Answers the errors Fastify raises before any route or hook runs (a URL it cannot decode) for URLs under
+   * `prefix`, in the family's own format; the longest matching prefix wins. Default: Fastify's 400 body.
+   */
+  readonly frameworkErrorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
 }

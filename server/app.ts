@@ -1,0 +1,85 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DependencyContainer } from '../core/di.js';
+import type { WalkerPlugin } from '../core/plugin.js';
+import type { ExecutionSession } from '../core/session.js';
+import { isSeed } from '../core/random.js';
+import { composeApp } from './composition.js';
+import { discoverRouteFamilies } from './discovery.js';
+import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, type AppOptions } from './options.js';
+import type { RouteFamily } from './route-family.js';
+import { EXECUTION_SESSION } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's container (server/composition.ts): the execution session, registries, options. */
+    readonly services: DependencyContainer;
+  }
+}
+
+/** What {@link buildApp} takes: any of the {@link AppOptions}, and plugins beside the built-in ones. */
+export interface BuildAppOptions extends Partial<Omit<AppOptions, 'drafts'>> {
+  readonly drafts?: Partial<AppOptions['drafts']>;
+  /** Plugins installed after the built-in ones (generators, stop conditions, QuickJS). */
+  readonly plugins?: readonly WalkerPlugin[];
+}
+
+/**
+ * Builds the service: a Fastify app with every route family of `server/routes/` registered under its prefix,
+ * each in its own encapsulated scope. It never listens (see `startServer`); tests use `app.inject`.
+ * Closing the app frees the execution session's machine.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { plugins = [], ...rest } = options;
+  const resolved = resolveAppOptions(rest);
+  const services = await composeApp(resolved, plugins);
+  const families = await discoverRouteFamilies();
+  const app = Fastify({ logger: resolved.logger ?? false, frameworkErrors: frameworkErrorsOf(families) });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.resolve<ExecutionSession>(EXECUTION_SESSION).dispose());
+  for (const family of families) {
+    await app.register(family.plugin, { prefix: family.prefix, services });
+  }
+  return app;
+}
+
+/** The options with defaults filled in, checked so that a mistake fails at startup rather than on a request. */
+export function resolveAppOptions(options: Omit<BuildAppOptions, 'plugins'>): AppOptions {
+  const resolved: AppOptions = {
+    ...DEFAULT_APP_OPTIONS,
+    ...options,
+    maxModelBytes: options.maxModelBytes ?? DEFAULT_APP_OPTIONS.maxModelBytes,
+    drafts: { ...DEFAULT_DRAFT_LIMITS, ...definedOnly(options.drafts ?? {}) },
+  };
+  const positive: Array<[string, number]> = [
+    ['maxModelBytes', resolved.maxModelBytes],
+    ['drafts.ttlSeconds', resolved.drafts.ttlSeconds],
+    ['drafts.maxDrafts', resolved.drafts.maxDrafts],
+    ['drafts.maxElements', resolved.drafts.maxElements],
+  ];
+  for (const [name, value] of positive) {
+    if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive whole number, got ${value}`);
+  }
+  if (resolved.seed !== undefined && !isSeed(resolved.seed)) {
+    throw new RangeError(`seed must be a non-negative whole number, got ${resolved.seed}`);
+  }
+  return resolved;
+}
+
+/** The members that are not undefined, so that `{ maxDrafts: undefined }` keeps the default. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Fastify answers a URL it cannot decode before any route runs, so no family's error handler sees it: hand
+ * it to the family whose prefix is the longest that matches, if that family has a handler.
+ */
+function frameworkErrorsOf(families: readonly RouteFamily[]) {
+  const byLength = [...families].sort((a, b) => b.prefix.length - a.prefix.length);
+  return function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+    const url = request.url;
+    const family = byLength.find((f) => url === f.prefix || url.startsWith(`${f.prefix}/`) || url.startsWith(`${f.prefix}?`));
+    if (family?.frameworkErrorHandler !== undefined) return family.frameworkErrorHandler(error, request, reply);
+    reply.code(error.statusCode ?? 400).send(error);
+  };
+}

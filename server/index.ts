@@ -1,0 +1,10 @@
+/**
+ * walker's HTTP service as a library: build the app (it never listens), then start it. See
+ * docs/api-execution.md for the execution endpoints.
+ */
+export { buildApp, resolveAppOptions, type BuildAppOptions } from './app.js';
+export { startServer, ListenError, type StartOptions, type RunningServer } from './start.js';
+export { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, APP_OPTIONS, type AppOptions, type DraftLimits } from './options.js';
+export { EXECUTION_SESSION } from './tokens.js';
+export type { RouteFamily, RouteFamilyOptions } from './route-family.js';
+export { ExecutionSession, NOT_LOADED_MESSAGE } from '../core/session.js';

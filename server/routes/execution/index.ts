@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { ExecutionSession } from '../../../core/session.js';
+import { APP_OPTIONS, type AppOptions } from '../../options.js';
+import type { RouteFamily, RouteFamilyOptions } from '../../route-family.js';
+import { EXECUTION_SESSION } from '../../tokens.js';
+import { ENDPOINTS, type Endpoint } from './endpoints.js';
+import { createErrorHandler, handleBadUrl, handleNotFound, methodNotAllowed } from './wire.js';
+
+/** Methods that get a 405 on an endpoint path that does not take them (HEAD comes with GET). */
+const ANSWERED_METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+
+/**
+ * The execution endpoints under `/walker`, in GraphWalker's legacy wire format: `{"result":"ok", ...}` or
+ * `{"result":"nok","error":"..."}` (docs/api-execution.md). Every request runs through the one session's
+ * queue, so requests are served strictly one at a time.
+ */
+async function executionRoutes(scope: FastifyInstance, options: RouteFamilyOptions): Promise<void> {
+  const session = options.services.resolve<ExecutionSession>(EXECUTION_SESSION);
+  const { maxModelBytes } = options.services.resolve<AppOptions>(APP_OPTIONS);
+
+  // load reads its body whatever the Content-Type says (AltWalker sends none, old clients text/plain).
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxModelBytes }, (_request, body, done) => {
+    done(null, body);
+  });
+  scope.setErrorHandler(createErrorHandler(maxModelBytes));
+  scope.setNotFoundHandler(handleNotFound);
+
+  for (const endpoint of ENDPOINTS) {
+    scope.route({
+      method: [...endpoint.methods],
+      url: endpoint.url,
+      schema: endpoint.schema,
+      bodyLimit: maxModelBytes,
+      onRequest: endpoint.url === '/load' ? acceptAnyContentType : undefined,
+      handler: (request) => session.run((s) => endpoint.run(s, request)),
+    });
+    registerMethodNotAllowed(scope, endpoint);
+  }
+}
+
+/**
+ * The catch-all parser only takes well-formed media types; a missing, empty or malformed Content-Type would
+ * otherwise be refused with 415. The body is JSON text whatever the header claims.
+ */
+function acceptAnyContentType(request: FastifyRequest, _reply: unknown, done: () => void): void {
+  request.headers['content-type'] = 'application/octet-stream';
+  done();
+}
+
+function registerMethodNotAllowed(scope: FastifyInstance, endpoint: Endpoint): void {
+  const allowed = endpoint.methods.includes('GET') ? [...endpoint.methods, 'HEAD'] : [...endpoint.methods];
+  const others = ANSWERED_METHODS.filter((m) => !allowed.includes(m));
+  scope.route({ method: others, url: endpoint.url, handler: methodNotAllowed(endpoint.methods) });
+}
+
+const family: RouteFamily = {
+  name: 'execution',
+  prefix: '/walker',
+  plugin: executionRoutes,
+  frameworkErrorHandler: handleBadUrl,
+};
+
+export default family;

@@ -1,0 +1,79 @@
+/**
+ * Response schemas of the execution endpoints: they document the success bodies and let Fastify serialise
+ * them with a compiled serialiser instead of JSON.stringify (the hot loop is hasNext/getNext). Failure bodies
+ * bypass them (see wire.ts).
+ */
+
+const text = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+
+function okBody(properties: Record<string, unknown>, required: readonly string[]) {
+  return {
+    200: {
+      type: 'object',
+      properties: { result: text, ...properties },
+      required: ['result', ...required],
+    },
+  } as const;
+}
+
+export const okSchema = { response: okBody({}, []) };
+
+export const loadSchema = { response: okBody({ seed: integer }, ['seed']) };
+
+export const hasNextSchema = { response: okBody({ hasNext: { type: 'string', enum: ['true', 'false'] } }, ['hasNext']) };
+
+export const getNextSchema = {
+  response: okBody(
+    { currentElementName: text, currentElementID: text, modelId: text },
+    ['currentElementName', 'currentElementID', 'modelId'],
+  ),
+};
+
+export const getDataSchema = { response: okBody({ data: text }, ['data']) };
+
+const unvisitedEdge = {
+  type: 'object',
+  properties: { edgeName: text, edgeId: text, modelName: text },
+} as const;
+const unvisitedVertex = {
+  type: 'object',
+  properties: { vertexName: text, vertexId: text, modelName: text },
+} as const;
+
+/** Counts that are always there (service.md 2.4 and decisions.md B.7). */
+const COUNTS = [
+  'totalNumberOfModels',
+  'totalCompletedNumberOfModels',
+  'totalFailedNumberOfModels',
+  'totalIncompleteNumberOfModels',
+  'totalNotExecutedNumberOfModels',
+  'totalNumberOfVertices',
+  'totalNumberOfEdges',
+  'totalNumberOfVisitedVertices',
+  'totalNumberOfVisitedEdges',
+  'totalNumberOfUnvisitedVertices',
+  'totalNumberOfUnvisitedEdges',
+  'vertexCoverage',
+  'edgeCoverage',
+] as const;
+
+/** Counts that are there only when the models have requirements. */
+const REQUIREMENT_COUNTS = [
+  'totalNumberOfRequirement',
+  'totalNumberOfPassedRequirement',
+  'totalNumberOfFailedRequirement',
+  'totalNumberOfUncoveredRequirement',
+  'requirementCoverage',
+] as const;
+
+export const statisticsSchema = {
+  response: okBody(
+    {
+      ...Object.fromEntries([...COUNTS, ...REQUIREMENT_COUNTS].map((name) => [name, integer])),
+      edgesNotVisited: { type: 'array', items: unvisitedEdge },
+      verticesNotVisited: { type: 'array', items: unvisitedVertex },
+    },
+    [...COUNTS, 'edgesNotVisited', 'verticesNotVisited'],
+  ),
+};

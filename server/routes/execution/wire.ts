@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { WalkerError } from '../../../core/errors.js';
+
+/**
+ * The legacy failure body `{"result":"nok","error":"..."}` and the HTTP status of each kind of failure
+ * (docs/api-execution.md). Application failures answer 200, as GraphWalker does; only what never reaches the
+ * session — an unknown path, a wrong method, a malformed URL, a body over the limit — answers 4xx.
+ */
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** Longest text of an unexpected error that goes into a response; the whole error goes to the log. */
+const MAX_UNEXPECTED_MESSAGE = 200;
+
+/**
+ * Sends a nok body. It is serialised here, not by the route's response schema, whose 200 shape is the
+ * success body and would drop `error`.
+ */
+export function sendNok(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type(JSON_TYPE).send(JSON.stringify({ result: 'nok', error: message }));
+}
+
+/**
+ * The error handler of the execution scope. A WalkerError carries a message meant for the user and is passed
+ * through; a Fastify client error (4xx) keeps its status; anything else is a bug of ours: logged whole,
+ * answered with a short message and never a stack trace.
+ */
+export function createErrorHandler(maxModelBytes: number) {
+  return function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    if (error instanceof WalkerError) return sendNok(reply, 200, error.message);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendNok(reply, 413, `The model is larger than the limit of ${maxModelBytes} bytes (--max-model-bytes).`);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return sendNok(reply, status, error.message);
+    request.log.error({ err: error }, 'unexpected error in an execution endpoint');
+    return sendNok(reply, 200, `Unexpected error: ${firstLine(error.message)}`);
+  };
+}
+
+/** Answers a path under `/walker` that is no execution endpoint (drafts have their own handler). */
+export function handleNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendNok(reply, 404, `No such endpoint: ${request.method} ${pathOf(request.url)}`);
+}
+
+/** A handler for the methods an endpoint does not take: 405 with an `Allow` header naming the ones it does. */
+export function methodNotAllowed(allowed: readonly string[]) {
+  const allow = allowed.join(', ');
+  return function handle(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    reply.header('allow', allow);
+    return sendNok(reply, 405, `Method ${request.method} is not allowed on ${pathOf(request.url)}; use ${allow}.`);
+  };
+}
+
+/** Answers a URL Fastify cannot decode (a bad percent-escape in a setData script, say) under `/walker`. */
+export function handleBadUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  sendNok(reply, 400, `The URL is not valid: ${firstLine(error.message)} Percent-encode scripts and reasons.`);
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0];
+  return line.length > MAX_UNEXPECTED_MESSAGE ? `${line.slice(0, MAX_UNEXPECTED_MESSAGE)}…` : line;
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}

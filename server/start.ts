@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** Where to listen. */
+export interface StartOptions {
+  /** 0 picks a free port; read the one chosen from {@link RunningServer.port}. */
+  readonly port: number;
+  /** Default `127.0.0.1`: the service runs scripts for whoever reaches it, so it is local unless asked. */
+  readonly host?: string;
+  /** Signals that close the server; default SIGINT and SIGTERM. Pass `[]` to close it yourself. */
+  readonly signals?: readonly NodeJS.Signals[];
+}
+
+/** A listening app. */
+export interface RunningServer {
+  readonly host: string;
+  readonly port: number;
+  /** e.g. `http://127.0.0.1:8887` (IPv6 hosts in brackets). */
+  readonly url: string;
+  /** Settles once the app is closed, by a signal (its name) or by {@link close} (`undefined`). */
+  readonly closed: Promise<NodeJS.Signals | undefined>;
+  /** Closes the app: stops accepting connections, lets requests in flight finish, frees the session. */
+  close(): Promise<void>;
+}
+
+/** The server could not listen: the message says why in one line (port taken, address not available). */
+export class ListenError extends Error {
+  override readonly name = 'ListenError';
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Listens, and closes the app cleanly on the first of `signals`. Throws a {@link ListenError}. */
+export async function startServer(app: FastifyInstance, options: StartOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await app.listen({ port: options.port, host });
+  } catch (error) {
+    await app.close();
+    throw listenError(error, options.port, host);
+  }
+  const { port } = app.server.address() as AddressInfo;
+  let settle: (signal: NodeJS.Signals | undefined) => void = () => {};
+  const closed = new Promise<NodeJS.Signals | undefined>((resolve) => (settle = resolve));
+  const signals = options.signals ?? ['SIGINT', 'SIGTERM'];
+  let closing: Promise<void> | undefined;
+  const close = (signal?: NodeJS.Signals): Promise<void> => {
+    for (const s of signals) process.off(s, onSignal);
+    closing ??= app.close().then(() => settle(signal));
+    return closing;
+  };
+  const onSignal = (signal: NodeJS.Signals): void => void close(signal);
+  for (const s of signals) process.once(s, onSignal);
+  return { host, port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, closed, close: () => close() };
+}
+
+function listenError(error: unknown, port: number, host: string): ListenError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const messages: Record<string, string> = {
+    EADDRINUSE: `Port ${port} is already in use on ${host}`,
+    EACCES: `Not allowed to listen on port ${port} of ${host} (ports below 1024 need privileges)`,
+    EADDRNOTAVAIL: `Cannot listen on ${host}: the address is not one of this machine's`,
+    ENOTFOUND: `Cannot listen on ${host}: no such host`,
+  };
+  const message = (code !== undefined ? messages[code] : undefined) ?? `Cannot listen on ${host}:${port}: ${(error as Error)?.message ?? String(error)}`;
+  return new ListenError(message, code);
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { ListenError, startServer } from '../../server/start.js';
+
+describe('startServer', () => {
+  it('listens on 127.0.0.1 by default, on a free port for 0', async () => {
+    const server = await startServer(await buildApp(), { port: 0, signals: [] });
+    try {
+      expect(server.host).toBe('127.0.0.1');
+      expect(server.port).toBeGreaterThan(0);
+      expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+      const res = await fetch(`${server.url}/walker/hasNext`);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await res.json()).toEqual({ result: 'nok', error: 'No model(s) are loaded.' });
+    } finally {
+      await server.close();
+    }
+    await expect(server.closed).resolves.toBeUndefined();
+  });
+
+  it('says which port is taken, and closes the app it could not start', async () => {
+    const first = await startServer(await buildApp(), { port: 0, signals: [] });
+    const app = await buildApp();
+    try {
+      const failure = await startServer(app, { port: first.port, signals: [] }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(ListenError);
+      expect((failure as ListenError).message).toBe(`Port ${first.port} is already in use on 127.0.0.1`);
+    } finally {
+      await first.close();
+    }
+  });
+
+  it('closes cleanly on a signal, letting a request in flight finish', async () => {
+    const app = await buildApp();
+    const server = await startServer(app, { port: 0, signals: ['SIGUSR2'] });
+    const before = process.listenerCount('SIGUSR2');
+    process.emit('SIGUSR2', 'SIGUSR2');
+    await expect(server.closed).resolves.toBe('SIGUSR2');
+    expect(process.listenerCount('SIGUSR2')).toBe(before - 1);
+    await expect(fetch(`${server.url}/walker/hasNext`)).rejects.toThrow();
+  });
+
+  it('renders an IPv6 host in brackets', async () => {
+    const server = await startServer(await buildApp(), { port: 0, host: '::1', signals: [] }).catch(() => undefined);
+    if (server === undefined) return; // no IPv6 loopback on this machine
+    expect(server.url).toBe(`http://[::1]:${server.port}`);
+    await server.close();
+  });
+});
