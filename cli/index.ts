@@ -3,6 +3,7 @@ import { WalkerError } from '../core/errors.js';
 import { compose } from './composition.js';
 import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
+import { OnlineCommand } from './commands/online.js';
 import type { WalkerContext } from './context.js';
 
 /** The package version, shown by `walker --version`. */
@@ -15,6 +16,7 @@ export function createCli(): Cli<WalkerContext> {
   cli.register(Builtins.VersionCommand);
   cli.register(OfflineCommand);
   cli.register(CheckCommand);
+  cli.register(OnlineCommand);
   return cli;
 }
 

@@ -1,0 +1,111 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { main } from '../../cli/index.js';
+
+/** The repository root (tests run from it, and `--plugin ./examples/...` is relative to it). */
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** Runs the command line in this process with captured output. */
+export async function runCli(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = collector();
+  const err = collector();
+  const code = await main(argv, { stdout: out.stream, stderr: err.stream });
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+function collector(): { stream: Writable; text(): string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}
+
+/** Builds dist/ when it is missing or older than the sources (`npm test` has just built it). */
+export function ensureBuilt(): void {
+  const built = join(ROOT, 'dist', 'cli', 'index.js');
+  if (existsSync(built) && newestSource() <= statSync(built).mtimeMs) return;
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+}
+
+function newestSource(): number {
+  let newest = 0;
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of ['core', 'plugins', 'server', 'cli']) visit(join(ROOT, dir));
+  return newest;
+}
+
+/** A `walker online` process started from the built package. */
+export interface Service {
+  readonly process: ChildProcess;
+  /** e.g. `http://127.0.0.1:45123`. */
+  readonly url: string;
+  /** The seed printed at start, when a model was preloaded. */
+  readonly seed: number | undefined;
+  /** Everything printed so far. */
+  output(): { stdout: string; stderr: string };
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `node bin/walker.js online ...` and waits for its `Listening on` line. */
+export function startService(args: readonly string[]): Promise<Service> {
+  const child = spawn(process.execPath, ['bin/walker.js', 'online', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no Listening line within 15 s:\n${stdout}${stderr}`)), 15_000);
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+      const listening = /Listening on (http:\/\/\S+)\n/.exec(stdout);
+      if (listening === null) return;
+      clearTimeout(timer);
+      const seed = /Seed: (\d+)\n/.exec(stdout);
+      resolve({
+        process: child,
+        url: listening[1],
+        seed: seed === null ? undefined : Number(seed[1]),
+        output: () => ({ stdout, stderr }),
+        stop: (signal = 'SIGTERM') => {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`walker online exited with ${code} before listening:\n${stdout}${stderr}`));
+    });
+  });
+}
+
+/** A request to a running service; answers the JSON body. */
+export async function http(base: string, method: string, path: string, body?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(`${base}${path}`, { method, body });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** hasNext/getNext until hasNext is "false"; answers the element ids. */
+export async function walkOverHttp(base: string): Promise<string[]> {
+  const ids: string[] = [];
+  while ((await http(base, 'GET', '/walker/hasNext')).hasNext === 'true') {
+    ids.push(String((await http(base, 'GET', '/walker/getNext')).currentElementID));
+    if (ids.length > 100_000) throw new Error('the walk does not end');
+  }
+  return ids;
+}

@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loop } from '../server/models.js';
+import { runCli } from './online-helpers.js';
+
+let dir: string;
+let model: string;
+const servers: Server[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'walker-online-'));
+  model = join(dir, 'loop.json');
+  writeFileSync(model, JSON.stringify(loop()));
+});
+
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/** Occupies a port on 127.0.0.1 and answers it. */
+async function takenPort(): Promise<number> {
+  const server = createServer();
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as { port: number }).port;
+}
+
+describe('walker online: mistakes', () => {
+  it('refuses a service other than RESTFUL', async () => {
+    const res = await runCli(['online', '-s', 'WEBSOCKET', '-p', '0']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('--service expected RESTFUL');
+    expect(res.stdout).toBe('');
+  });
+
+  it('requires a port', async () => {
+    const res = await runCli(['online', '-s', 'RESTFUL']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/-p/);
+  });
+
+  it.each([['65536'], ['http'], ['1.5']])('refuses the port %s', async (port) => {
+    const res = await runCli(['online', '-s', 'RESTFUL', '-p', port]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('Invalid value for -p');
+  });
+
+  it('refuses a negative seed', async () => {
+    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--seed', '-3']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('--seed');
+  });
+
+  it('says in one line that the port is in use', async () => {
+    const port = await takenPort();
+    const res = await runCli(['online', '-s', 'restful', '-p', String(port)]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe(`Port ${port} is already in use on 127.0.0.1\n`);
+  });
+
+  it('says in one line that a model file cannot be read', async () => {
+    const missing = join(dir, 'missing.json');
+    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', missing, 'random(edge_coverage(100))']);
+    expect(res.code).toBe(2);
+    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(res.stderr).toContain(missing);
+  });
+
+  it('says in one line that a generator is bad', async () => {
+    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'random(edge_coverage(100)']);
+    expect(res.code).toBe(2);
+    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(res.stderr).toMatch(/^Generator 'random\(edge_coverage\(100\)', column \d+: expected/);
+  });
+
+  it('says in one line that a generator is unknown', async () => {
+    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'zigzag(never)']);
+    expect(res.code).toBe(2);
+    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(res.stderr).toContain("unknown path generator 'zigzag'");
+  });
+
+  it('lists the online command in the help', async () => {
+    const res = await runCli(['online', '--help']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('walker online');
+    expect(res.stdout).toContain('--max-model-bytes');
+  });
+});
