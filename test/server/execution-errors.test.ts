@@ -75,7 +75,10 @@ describe('execution endpoints: failures', () => {
   it("answers a script error of setData with the script's message", async () => {
     const app = await testApp();
     await load(app, loop());
-    expect((await call(app, 'PUT', '/walker/setData/x%20%3D%20y%3B')).body).toEqual(nok('ReferenceError: y is not defined'));
+    const res = await call(app, 'PUT', '/walker/setData/x%20%3D%20y%3B');
+    expect(res.status).toBe(200);
+    // The engine's own text; QuickJS quotes the name (`'y' is not defined`), GraalJS does not.
+    expect(res.body).toEqual(nok(expect.stringMatching(/^ReferenceError: '?y'? is not defined$/) as unknown as string));
   });
 
   it('answers an unexpected error with a short message, never a stack trace', async () => {
