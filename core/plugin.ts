@@ -1,3 +1,4 @@
+import { ErrorCodes, WalkerError } from './errors.js';
 import { Registry } from './registry.js';
 import type { PathGeneratorFactory } from './generator.js';
 import type { StopConditionFactory } from './condition.js';
@@ -37,15 +38,27 @@ export function isWalkerPlugin(value: unknown): value is WalkerPlugin {
 
 /**
  * Runs the plugins' setups in order against the registries. Each plugin sees registries that record its name,
- * so that a name clash says which two plugins want the same name.
+ * so that a name clash says which two plugins want the same name. A plugin given twice, or a setup that
+ * throws, is a WalkerError naming the plugin.
  */
 export async function installPlugins(registries: Registries, plugins: readonly WalkerPlugin[]): Promise<void> {
+  const installed = new Set<string>();
   for (const plugin of plugins) {
     const owner = plugin.meta.name;
-    await plugin.setup({
-      generators: registries.generators.forOwner(owner),
-      conditions: registries.conditions.forOwner(owner),
-      scriptEngines: registries.scriptEngines.forOwner(owner),
-    });
+    if (installed.has(owner)) {
+      throw new WalkerError(ErrorCodes.PLUGIN, `Two plugins are named '${owner}': each needs its own meta.name (or is one plugin given twice?).`);
+    }
+    installed.add(owner);
+    try {
+      await plugin.setup({
+        generators: registries.generators.forOwner(owner),
+        conditions: registries.conditions.forOwner(owner),
+        scriptEngines: registries.scriptEngines.forOwner(owner),
+      });
+    } catch (error) {
+      if (error instanceof WalkerError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new WalkerError(ErrorCodes.PLUGIN, `The setup of plugin '${owner}' failed: ${message.split('\n')[0]}`);
+    }
   }
 }

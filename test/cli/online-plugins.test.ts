@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { createRegistries, installPlugins, type WalkerPlugin } from '../../core/plugin.js';
+import { loadPlugin } from '../../core/plugin-loader.js';
+import { generatorsPlugin } from '../../plugins/generators/index.js';
+import { runCli } from './online-helpers.js';
+
+/** A project folder with these files (path → text). */
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'walker-plugins-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const PLUGIN_MODULE = (name: string) =>
+  `export default () => ({ meta: { name: '${name}', version: '1.0.0' }, setup(r) { r.generators.register({ name: '${name}', create: () => ({ nextEdge: () => -1 }) }); } });\n`;
+
+async function failure(promise: Promise<unknown>): Promise<WalkerError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(WalkerError);
+  return error as WalkerError;
+}
+
+describe('loading plugin packages', () => {
+  it('loads an ESM-only package by name (exports with only an import condition)', async () => {
+    const dir = project({
+      'node_modules/esm-only/package.json': JSON.stringify({ name: 'esm-only', type: 'module', exports: { '.': { import: './lib/main.js' } } }),
+      'node_modules/esm-only/lib/main.js': PLUGIN_MODULE('esm_only'),
+    });
+    expect((await loadPlugin('esm-only', dir)).meta.name).toBe('esm_only');
+  });
+
+  it('loads a scoped package with a plain object as default export', async () => {
+    const dir = project({
+      'node_modules/@acme/walker-plugin/package.json': JSON.stringify({ name: '@acme/walker-plugin', type: 'module', main: 'main.js' }),
+      'node_modules/@acme/walker-plugin/main.js': `export default { meta: { name: 'acme', version: '1' }, setup() {} };\n`,
+    });
+    expect((await loadPlugin('@acme/walker-plugin', dir)).meta.name).toBe('acme');
+  });
+
+  it('loads a package folder by path through its exports, and a module file by path', async () => {
+    const dir = project({
+      'plugins/folder/package.json': JSON.stringify({ type: 'module', exports: { '.': { types: './x.d.ts', default: './src/entry.js' } } }),
+      'plugins/folder/src/entry.js': PLUGIN_MODULE('by_folder'),
+      'plugins/file.mjs': PLUGIN_MODULE('by_file'),
+    });
+    expect((await loadPlugin('./plugins/folder', dir)).meta.name).toBe('by_folder');
+    expect((await loadPlugin('./plugins/file.mjs', dir)).meta.name).toBe('by_file');
+    expect((await loadPlugin(join(dir, 'plugins', 'file.mjs'), '/')).meta.name).toBe('by_file');
+  });
+
+  it('says that a package is not installed', async () => {
+    const error = await failure(loadPlugin('walker-plugin-nowhere', project({})));
+    expect(error.code).toBe(ErrorCodes.PLUGIN);
+    expect(error.message).toMatch(/^No package 'walker-plugin-nowhere' is installed \(looked from .+\): install it/);
+  });
+
+  it('says that a path leads nowhere', async () => {
+    const error = await failure(loadPlugin('./missing-plugin', project({})));
+    expect(error.message).toMatch(/^No plugin file or package folder at '.+missing-plugin'/);
+  });
+
+  it.each([
+    ['a number', 'export default 42;\n'],
+    ['an object without setup', "export default { meta: { name: 'x', version: '1' } };\n"],
+    ['nothing', 'export const other = 1;\n'],
+  ])('says that a module exporting %s is not a plugin', async (_what, text) => {
+    const error = await failure(loadPlugin('./p.mjs', project({ 'p.mjs': text })));
+    expect(error.message).toBe(
+      "'./p.mjs' is not a walker plugin: its default export must be an object with meta.name, meta.version and setup(registries), or a function returning one.",
+    );
+  });
+
+  it('names the plugin whose module fails to load or whose factory throws', async () => {
+    const dir = project({ 'syntax.mjs': 'export default {\n', 'throws.mjs': "export default () => { throw new Error('no config'); };\n" });
+    expect((await failure(loadPlugin('./syntax.mjs', dir))).message).toMatch(/^Plugin '.\/syntax.mjs' could not be loaded: /);
+    expect((await failure(loadPlugin('./throws.mjs', dir))).message).toBe(
+      "Plugin './throws.mjs' failed to create its plugin object: no config",
+    );
+  });
+});
+
+describe('installing plugins', () => {
+  const clashing: WalkerPlugin = {
+    meta: { name: 'clashing', version: '1' },
+    setup: (r) => r.generators.register({ name: 'RANDOM' as 'random', create: () => ({ nextEdge: () => -1 }) }),
+  };
+
+  it('names both plugins of a name clash', async () => {
+    const error = await failure(installPlugins(createRegistries(), [generatorsPlugin(), clashing]));
+    expect(error.code).toBe(ErrorCodes.DUPLICATE_NAME);
+    expect(error.message).toBe("The path generator name 'random' of plugin 'clashing' is already registered by plugin 'walker-generators'.");
+  });
+
+  it('refuses two plugins of one name', async () => {
+    const plugin: WalkerPlugin = { meta: { name: 'twice', version: '1' }, setup() {} };
+    const error = await failure(installPlugins(createRegistries(), [plugin, plugin]));
+    expect(error.message).toMatch(/^Two plugins are named 'twice'/);
+  });
+
+  it('names the plugin whose setup throws', async () => {
+    const plugin: WalkerPlugin = {
+      meta: { name: 'fragile', version: '1' },
+      setup() {
+        throw new TypeError('cannot read the config');
+      },
+    };
+    const error = await failure(installPlugins(createRegistries(), [plugin]));
+    expect(error.message).toBe("The setup of plugin 'fragile' failed: cannot read the config");
+  });
+});
+
+describe('walker online --plugin mistakes', () => {
+  it.each([
+    ['a missing package', 'walker-plugin-nowhere', /^No package 'walker-plugin-nowhere' is installed/],
+    ['a missing path', './no/such/plugin', /^No plugin file or package folder at/],
+    ['a module that is not a plugin', './package.json', /is not a walker plugin|could not be loaded/],
+  ])('reports %s in one line', async (_what, specifier, message) => {
+    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--plugin', specifier]);
+    expect(res.code).toBe(2);
+    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(res.stderr).toMatch(message);
+  });
+
+  it('reports a name clash with a built-in plugin in one line', async () => {
+    const dir = project({ 'clash.mjs': PLUGIN_MODULE('random') });
+    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--plugin', join(dir, 'clash.mjs')]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toBe("The path generator name 'random' of plugin 'random' is already registered by plugin 'walker-generators'.\n");
+  });
+});
