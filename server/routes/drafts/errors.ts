@@ -32,6 +32,11 @@ export function handleUnknownRoute(request: FastifyRequest, reply: FastifyReply)
   void reply.code(error.status).send(error.toJSON());
 }
 
+/** For errors Fastify raises before routing (a URL it cannot decode): the same `{code, message}` answers. */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  handleDraftError(error, request, reply);
+}
+
 function toDraftError(error: FastifyError, request: FastifyRequest): DraftError {
   if (error instanceof DraftError) return error;
   const violations = error.validation as readonly SchemaViolation[] | undefined;
@@ -60,5 +65,6 @@ const FASTIFY_ERRORS: Record<string, (request: FastifyRequest) => DraftError> = 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new DraftError('invalid_json', 'The body does not have the length its Content-Length header gives: send it whole.'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new DraftError('invalid_json', 'The body is not valid JSON: send one JSON object.'),
-  FST_ERR_BAD_URL: () => new DraftError('invalid_query', 'The URL is not valid: percent-encode ids and query values.'),
+  FST_ERR_BAD_URL: () =>
+    new DraftError('invalid_query', 'The URL cannot be decoded: percent-encode ids and query values as UTF-8.'),
 };

@@ -5,7 +5,7 @@ import { appOptionsOf, draftLimitsOf, draftStoreOf } from '../../drafts/services
 import type { RouteFamily, RouteFamilyOptions } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
-import { handleDraftError, handleUnknownRoute } from './errors.js';
+import { handleDraftError, handleFrameworkError, handleUnknownRoute } from './errors.js';
 import { acceptJsonBodies } from './json-body.js';
 import { draftSchemaCompiler } from './validator.js';
 
@@ -34,6 +34,6 @@ const plugin: FastifyPluginAsync<RouteFamilyOptions> = async (app, { services })
   app.addHook('onClose', async () => store.close());
 };
 
-const drafts: RouteFamily = { name: 'drafts', prefix: '/walker/drafts', plugin };
+const drafts: RouteFamily = { name: 'drafts', prefix: '/walker/drafts', plugin, frameworkErrorHandler: handleFrameworkError };
 
 export default drafts;

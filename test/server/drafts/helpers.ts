@@ -1,18 +1,15 @@
-import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import { container, REGISTRIES } from '../../../core/di.js';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { REGISTRIES } from '../../../core/di.js';
 import type { Registries } from '../../../core/plugin.js';
-import { generatorsPlugin } from '../../../plugins/generators/index.js';
-import { DRAFT_STORE, DraftStore } from '../../../server/drafts/store.js';
-import { APP_OPTIONS, DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, type DraftLimits } from '../../../server/options.js';
-import drafts from '../../../server/routes/drafts/index.js';
-import { testRegistries } from '../../support/walkers.js';
+import { buildApp, type BuildAppOptions } from '../../../server/app.js';
+import { DRAFT_STORE, type DraftStore } from '../../../server/drafts/store.js';
 
 /** A clock the test moves by hand. */
 export interface FakeClock {
   ms: number;
 }
 
-/** An app with only the draft family, and the handles tests reach into. */
+/** The app and the handles tests reach into. */
 export interface DraftTestApp {
   readonly app: FastifyInstance;
   readonly clock: FakeClock;
@@ -20,36 +17,16 @@ export interface DraftTestApp {
   readonly registries: Registries;
 }
 
-export interface DraftAppOptions {
-  readonly drafts?: Partial<DraftLimits>;
-  /** Draft ids to hand out, in order (default: random UUIDs). */
-  readonly draftIds?: readonly string[];
-}
-
-let registries: Promise<Registries> | undefined;
-
-/**
- * The draft family on a bare Fastify instance with a container of its own, as buildApp registers it: the app
- * options (with a fake clock) and registries holding the real generators and stop conditions and the node:vm
- * script engine of test/support.
- */
-export async function draftApp(options: DraftAppOptions = {}): Promise<DraftTestApp> {
-  registries ??= testRegistries([generatorsPlugin()]);
+/** The whole service as `walker online` builds it, on a fake clock; close it after the test. */
+export async function draftApp(options: Omit<BuildAppOptions, 'now'> = {}): Promise<DraftTestApp> {
   const clock: FakeClock = { ms: 1_000_000 };
-  const limits = { ...DEFAULT_DRAFT_LIMITS, ...options.drafts };
-  const services = container.createChildContainer();
-  services.register(APP_OPTIONS, { useValue: { ...DEFAULT_APP_OPTIONS, drafts: limits, now: () => clock.ms } });
-  const filled = await registries;
-  services.register(REGISTRIES, { useValue: filled });
-  if (options.draftIds) {
-    const ids = [...options.draftIds];
-    const store = new DraftStore({ limits, now: () => clock.ms, newDraftId: () => ids.shift() ?? `draft-${Math.random()}` });
-    services.register(DRAFT_STORE, { useValue: store });
-  }
-  const app = Fastify();
-  await app.register(drafts.plugin, { prefix: drafts.prefix, services });
-  await app.ready();
-  return { app, clock, store: services.resolve<DraftStore>(DRAFT_STORE), registries: filled };
+  const app = await buildApp({ ...options, now: () => clock.ms });
+  return {
+    app,
+    clock,
+    store: app.services.resolve<DraftStore>(DRAFT_STORE),
+    registries: app.services.resolve<Registries>(REGISTRIES),
+  };
 }
 
 /** A response as tests look at it. */

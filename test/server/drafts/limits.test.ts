@@ -69,12 +69,23 @@ describe('unknown routes under /walker/drafts', () => {
       ['PUT', `/walker/drafts/${id}`],
       ['GET', `/walker/drafts/${id}/vertices/v1`],
       ['POST', `/walker/drafts/${id}/elements`],
+      ['GET', '/walker/drafts'],
+      ['DELETE', '/walker/drafts'],
     ] as const) {
       const res = await call(t.app, method, url);
       expect(res.status, `${method} ${url}`).toBe(404);
       expect(res.body.code).toBe('not_found');
       expect(res.body.message).toContain('docs/api-drafts.md');
     }
+  });
+});
+
+describe('a URL that cannot be decoded', () => {
+  it('answers 400 invalid_query in the draft format, not the legacy one', async () => {
+    t = await draftApp();
+    const res = await call(t.app, 'GET', '/walker/drafts/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_query', message: expect.stringContaining('cannot be decoded') });
   });
 });
 

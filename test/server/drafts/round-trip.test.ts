@@ -78,15 +78,28 @@ describe('a model built through drafts', () => {
     expect(loaded.warnings).toEqual([]);
   });
 
-  it('validates, loads and walks to 100 % edge coverage', async () => {
+  it('validates, loads with POST /walker/load as it is, and walks to 100 % edge coverage', async () => {
     const id = await replay(t.app, SHOP);
     expect((await call(t.app, 'GET', `/walker/drafts/${id}/validation`)).body).toEqual({ valid: true, issues: [], revision: 13 });
     const exported = (await call(t.app, 'GET', `/walker/drafts/${id}`)).body.model;
-    const walk = new Walker(t.registries).walk(loadModelFile(exported), { seed: 7 });
-    const steps = [...walk].map((s) => s.id);
+    const load = await call(t.app, 'POST', '/walker/load', exported);
+    expect(load.body).toMatchObject({ result: 'ok' });
+    const steps: string[] = [];
+    while ((await call(t.app, 'GET', '/walker/hasNext')).body.hasNext === 'true') {
+      steps.push((await call(t.app, 'GET', '/walker/getNext')).body.currentElementID);
+    }
     expect(steps[0]).toBe('e_start');
-    expect(walk.statistics().edgeCoverage).toBe(100);
     expect(new Set(steps.filter((s) => s.startsWith('e_')))).toEqual(new Set(SHOP.edges.map((e) => e.id)));
+    const statistics = (await call(t.app, 'GET', '/walker/getStatistics')).body;
+    expect(statistics).toMatchObject({ result: 'ok', edgeCoverage: 100, totalNumberOfEdges: SHOP.edges.length });
+  });
+
+  it('walks the same way offline through the library', async () => {
+    const id = await replay(t.app, SHOP);
+    const exported = (await call(t.app, 'GET', `/walker/drafts/${id}`)).body.model;
+    const walk = new Walker(t.registries).walk(loadModelFile(exported), { seed: 7 });
+    for (const _ of walk);
+    expect(walk.statistics().edgeCoverage).toBe(100);
     walk.dispose();
   });
 });
