@@ -1,0 +1,132 @@
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { generateModel } from '../core/model/generate.js';
+import type { ModelFileJson } from '../core/model/types.js';
+import type { BenchRow, BenchSection } from './report.js';
+import { sampleModel } from './samples.js';
+import type { HostKind } from './service-host.js';
+
+const SECTION = 'service';
+/** Each measurement gets this much time in all, in slices alternating with the bare route's. */
+const RUN_MS = 2_000;
+const SLICES = 8;
+const WARM_UP_MS = 1_000;
+/** The issue's target: the service reaches this share of the bare route's rate. */
+const TARGET_SHARE = 0.8;
+const MODELS = ['SmallModel.json', 'Login.json', 'PetClinic.json', 'SuperLarge.json'];
+const LARGE = { vertices: 10_000, edges: 50_000, seed: 2026 };
+const METRIC = 'steps/s (hasNext + getNext)';
+
+/**
+ * Steps per second of a client that loops hasNext/getNext over one keep-alive connection, against walker for
+ * each model and, in slices alternating with it, against a bare Fastify route with constant answers (the
+ * transport's limit here). The best slice of each counts: other load on the machine only ever slows a slice
+ * down, and alternating exposes both sides to the same load. Every model walks `random(never)`, so a
+ * measurement is never cut short by a stop condition.
+ */
+export const benchService: BenchSection = async () => {
+  const subjects: Array<[string, string]> = MODELS.map((name) => [name, neverEnding(JSON.parse(sampleModel(name)) as ModelFileJson)]);
+  subjects.push(['generated 10k/50k', neverEnding(generateModel(LARGE))]);
+  const bare = await Host.start('bare');
+  const rows: BenchRow[] = [];
+  let bareBest = 0;
+  try {
+    for (const [subject, text] of subjects) {
+      const [walker, reference] = await compare(bare, text);
+      bareBest = Math.max(bareBest, reference);
+      const goal = Math.round(reference * TARGET_SHARE);
+      const share = `${Math.round((100 * walker) / reference)} % of bare`;
+      rows.push({ section: SECTION, subject: `${subject} (${share})`, metric: METRIC, value: walker, target: `>= ${goal.toLocaleString('en-US')} (80 % of bare)`, met: walker >= goal });
+    }
+  } finally {
+    await bare.close();
+  }
+  return [{ section: SECTION, subject: 'bare Fastify route, constant getNext', metric: METRIC, value: bareBest }, ...rows];
+};
+
+/** The model file with every generator replaced by one that never ends. */
+function neverEnding(file: ModelFileJson): string {
+  return JSON.stringify({ ...file, models: file.models.map((m) => ({ ...m, generator: 'random(never)' })) });
+}
+
+/** Best slice rates of walker (with the model loaded) and of the bare route, measured alternately. */
+async function compare(bare: Host, model: string): Promise<[number, number]> {
+  const walker = await Host.start('walker');
+  try {
+    const answer = await walker.client.send('POST', '/walker/load', model);
+    if (!answer.includes('"result":"ok"')) throw new Error(`load failed: ${answer.slice(0, 200)}`);
+    await walker.client.loop(WARM_UP_MS);
+    await bare.client.loop(WARM_UP_MS);
+    let best: [number, number] = [0, 0];
+    for (let i = 0; i < SLICES; i++) {
+      const w = await walker.client.loop(RUN_MS / SLICES);
+      const b = await bare.client.loop(RUN_MS / SLICES);
+      best = [Math.max(best[0], w), Math.max(best[1], b)];
+    }
+    return best;
+  } finally {
+    await walker.close();
+  }
+}
+
+/** A server in a worker thread, and a client with one keep-alive connection to it. */
+class Host {
+  private constructor(
+    private readonly worker: Worker,
+    readonly client: Client,
+  ) {}
+
+  static async start(kind: HostKind): Promise<Host> {
+    const worker = new Worker(new URL('./service-host.js', import.meta.url), { workerData: { kind } });
+    const port = await new Promise<number>((resolve, reject) => {
+      worker.once('message', (m: { port: number }) => resolve(m.port));
+      worker.once('error', reject);
+    });
+    return new Host(worker, new Client(port));
+  }
+
+  async close(): Promise<void> {
+    this.client.close();
+    this.worker.postMessage('close');
+    await new Promise((resolve) => this.worker.once('exit', resolve));
+  }
+}
+
+/** One keep-alive connection, one request at a time. */
+class Client {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+  constructor(private readonly port: number) {}
+
+  /** Steps per second of hasNext/getNext for `ms`; restarts the walk if it ever stops. */
+  async loop(ms: number): Promise<number> {
+    let steps = 0;
+    const start = performance.now();
+    while (performance.now() - start < ms) {
+      const has = await this.send('GET', '/walker/hasNext');
+      const next = has.includes('"true"') ? await this.send('GET', '/walker/getNext') : '';
+      if (next.includes('"result":"ok"')) steps++;
+      else await this.send('PUT', '/walker/restart');
+    }
+    return Math.round((steps * 1000) / (performance.now() - start));
+  }
+
+  send(method: string, path: string, body?: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const headers = body === undefined ? undefined : { 'content-length': Buffer.byteLength(body) };
+      const request = http.request({ agent: this.agent, host: '127.0.0.1', port: this.port, method, path, headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve(text));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
