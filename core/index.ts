@@ -14,6 +14,14 @@ export type { GeneratorExpr, ConditionExpr, ConditionCall, ConditionGroup } from
 export { Registry, type Named } from './registry.js';
 export { createRegistries, installPlugins, isWalkerPlugin, type Registries, type WalkerPlugin } from './plugin.js';
 export { loadPlugin } from './plugin-loader.js';
+export {
+  ExecutionSession,
+  NOT_LOADED_MESSAGE,
+  type SessionDefaults,
+  type SessionLoadOptions,
+  type SessionLoadResult,
+  type SessionTask,
+} from './session.js';
 export type { PathGenerator, PathGeneratorFactory, PathGeneratorName, PathGeneratorNames, GeneratorInit } from './generator.js';
 export type {
   StopCondition,

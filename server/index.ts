@@ -7,4 +7,4 @@ export { startServer, ListenError, type StartOptions, type RunningServer } from 
 export { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, APP_OPTIONS, type AppOptions, type DraftLimits } from './options.js';
 export { EXECUTION_SESSION } from './tokens.js';
 export type { RouteFamily, RouteFamilyOptions } from './route-family.js';
-export { ExecutionSession, NOT_LOADED_MESSAGE } from '../core/session.js';
+export { ExecutionSession, NOT_LOADED_MESSAGE, type SessionDefaults } from '../core/session.js';
