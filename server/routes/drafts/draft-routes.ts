@@ -32,9 +32,14 @@ export function withBody(contract: BodyContract): { schema: { body: object }; co
  * have no `await` between reading a draft and changing it, so a change is never interleaved with another.
  */
 export function registerDraftRoutes(app: FastifyInstance, ctx: DraftRouteContext): void {
+  registerLifecycle(app, ctx);
+  registerReads(app, ctx);
+}
+
+function registerLifecycle(app: FastifyInstance, { store }: DraftRouteContext): void {
   app.post<{ Body: DraftCreateInput }>('/', withBody(BodyContracts.createDraft), async (request, reply) => {
     const body = request.body ?? {};
-    const draft = ctx.store.create(body.model_id ?? undefined, {
+    const draft = store.create(body.model_id ?? undefined, {
       name: body.name ?? null,
       generator: body.generator ?? null,
       actions: body.actions ?? [],
@@ -44,26 +49,29 @@ export function registerDraftRoutes(app: FastifyInstance, ctx: DraftRouteContext
     return reply.code(201).send(draftSummary(draft));
   });
 
-  app.get<{ Params: DraftParams }>('/:draft_id', async (request) => {
-    const draft = ctx.store.get(request.params.draft_id);
-    return { model: exportModelFile(draft.model), revision: draft.revision };
-  });
-
   app.patch<{ Params: DraftParams; Body: DraftPatchInput }>('/:draft_id', withBody(BodyContracts.patchDraft), async (request) => {
-    const draft = ctx.store.get(request.params.draft_id);
+    const draft = store.get(request.params.draft_id);
     const body = request.body ?? {};
     draft.mutate(body.expected_revision, patchModel(body));
     return draftSummary(draft);
   });
 
   app.delete<{ Params: DraftParams }>('/:draft_id', async (request) => {
-    ctx.store.discard(request.params.draft_id);
+    store.discard(request.params.draft_id);
     return { discarded: true };
+  });
+}
+
+/** Export and validation read the draft only (service.md 3.2). */
+function registerReads(app: FastifyInstance, { store, registries, validation }: DraftRouteContext): void {
+  app.get<{ Params: DraftParams }>('/:draft_id', async (request) => {
+    const draft = store.get(request.params.draft_id);
+    return { model: exportModelFile(draft.model), revision: draft.revision };
   });
 
   app.get<{ Params: DraftParams }>('/:draft_id/validation', async (request) => {
-    const draft = ctx.store.get(request.params.draft_id);
-    const report = validateDraft(draft.model, ctx.registries, ctx.validation);
+    const draft = store.get(request.params.draft_id);
+    const report = validateDraft(draft.model, registries, validation);
     return { valid: report.valid, issues: report.issues, revision: draft.revision };
   });
 }

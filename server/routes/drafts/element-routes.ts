@@ -27,8 +27,12 @@ interface DeleteQuery {
  * that concurrent requests for one draft are serialised (decisions.md C.9).
  */
 export function registerElementRoutes(app: FastifyInstance, ctx: DraftRouteContext): void {
-  const { store, maxElements } = ctx;
+  registerVertexRoutes(app, ctx);
+  registerEdgeRoutes(app, ctx);
+  registerDeleteElement(app, ctx);
+}
 
+function registerVertexRoutes(app: FastifyInstance, { store, maxElements }: DraftRouteContext): void {
   app.post<{ Params: DraftParams; Body: VertexInput }>('/:draft_id/vertices', withBody(BodyContracts.addVertex), async (request, reply) => {
     const draft = store.get(request.params.draft_id);
     const body = request.body ?? {};
@@ -36,17 +40,16 @@ export function registerElementRoutes(app: FastifyInstance, ctx: DraftRouteConte
     return reply.code(201).send({ vertex, revision: draft.revision });
   });
 
-  app.patch<{ Params: VertexParams; Body: VertexInput }>(
-    '/:draft_id/vertices/:vertex_id',
-    withBody(BodyContracts.patchVertex),
-    async (request) => {
-      const draft = store.get(request.params.draft_id);
-      const body = request.body ?? {};
-      const vertex = draft.mutate(body.expected_revision, patchVertex(request.params.vertex_id, body));
-      return { vertex, revision: draft.revision };
-    },
-  );
+  const patch = withBody(BodyContracts.patchVertex);
+  app.patch<{ Params: VertexParams; Body: VertexInput }>('/:draft_id/vertices/:vertex_id', patch, async (request) => {
+    const draft = store.get(request.params.draft_id);
+    const body = request.body ?? {};
+    const vertex = draft.mutate(body.expected_revision, patchVertex(request.params.vertex_id, body));
+    return { vertex, revision: draft.revision };
+  });
+}
 
+function registerEdgeRoutes(app: FastifyInstance, { store, maxElements }: DraftRouteContext): void {
   app.post<{ Params: DraftParams; Body: EdgeInput }>('/:draft_id/edges', withBody(BodyContracts.addEdge), async (request, reply) => {
     const draft = store.get(request.params.draft_id);
     const body = request.body ?? {};
@@ -60,17 +63,16 @@ export function registerElementRoutes(app: FastifyInstance, ctx: DraftRouteConte
     const edge = draft.mutate(body.expected_revision, patchEdge(request.params.edge_id, body));
     return { edge, revision: draft.revision };
   });
+}
 
-  app.delete<{ Params: ElementParams; Querystring: DeleteQuery }>(
-    '/:draft_id/elements/:element_id',
-    { schema: { querystring: deleteElementQuery } },
-    async (request) => {
-      const draft = store.get(request.params.draft_id);
-      const q = request.query;
-      const options = { cascade: q.cascade === 'true', cleanup_references: q.cleanup_references === 'true' };
-      const expected = q.expected_revision === undefined ? undefined : Number(q.expected_revision);
-      const { removed_ids } = draft.mutate(expected, deleteElement(request.params.element_id, options));
-      return { removed_ids, revision: draft.revision };
-    },
-  );
+function registerDeleteElement(app: FastifyInstance, { store }: DraftRouteContext): void {
+  const options = { schema: { querystring: deleteElementQuery } };
+  app.delete<{ Params: ElementParams; Querystring: DeleteQuery }>('/:draft_id/elements/:element_id', options, async (request) => {
+    const draft = store.get(request.params.draft_id);
+    const q = request.query;
+    const flags = { cascade: q.cascade === 'true', cleanup_references: q.cleanup_references === 'true' };
+    const expected = q.expected_revision === undefined ? undefined : Number(q.expected_revision);
+    const { removed_ids } = draft.mutate(expected, deleteElement(request.params.element_id, flags));
+    return { removed_ids, revision: draft.revision };
+  });
 }
