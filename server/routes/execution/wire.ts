@@ -53,7 +53,7 @@ export function methodNotAllowed(allowed: readonly string[]) {
 
 /** Answers a URL Fastify cannot decode (a bad percent-escape in a setData script, say) under `/walker`. */
 export function handleBadUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  sendNok(reply, 400, `The URL is not valid: ${firstLine(error.message)} Percent-encode scripts and reasons.`);
+  sendNok(reply, 400, `The URL cannot be decoded (${firstLine(error.message)}): percent-encode scripts and reasons, % as %25.`);
 }
 
 function firstLine(text: string): string {
