@@ -25,7 +25,8 @@ export const quickRandomGenerator: PathGeneratorFactory = {
   create: ({ graph }) => new QuickRandomPath(graph),
 };
 
-class QuickRandomPath implements PathGenerator {
+/** The quick_random strategy; also what shortest_all_paths walks by while its plan is spoilt by guards. */
+export class QuickRandomPath implements PathGenerator {
   private route: number[] = [];
   private routeAt = 0;
   private readonly search: NearestUnvisited;

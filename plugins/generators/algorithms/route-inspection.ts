@@ -15,6 +15,8 @@ export interface CoveringPlan {
   /** Required edges reachable from the start; how many of them the tour covers. */
   readonly required: number;
   readonly covered: number;
+  /** Vertices plus edges of the reachable part: what the plan cost to make, roughly. */
+  readonly work: number;
 }
 
 /**
@@ -37,14 +39,15 @@ export function planCoveringWalk(graph: Graph, start: number, isRequired: (edge:
   const need = new Uint8Array(g.edgeCount);
   let required = 0;
   for (let e = 0; e < g.edgeCount; e++) if (isRequired(g.edges[e])) required += need[e] = 1;
-  if (required === 0) return { tour: [], reachable: g.vertices, required, covered: 0 };
+  const work = g.vertexCount + g.edgeCount;
+  if (required === 0) return { tour: [], reachable: g.vertices, required, covered: 0, work };
   const balanced = balanceComponents(g, need);
   const segments = chooseChain(balanced);
   const times = walkCounts(balanced, segments);
   const trail = eulerTrail(g, times, 0);
   let covered = 0;
   for (let e = 0; e < g.edgeCount; e++) if (times[e] > 0) covered += need[e];
-  return { tour: Array.from(trail, (e) => g.edges[e]), reachable: g.vertices, required, covered };
+  return { tour: Array.from(trail, (e) => g.edges[e]), reachable: g.vertices, required, covered, work };
 }
 
 /** Step 2 for closed tours: each component's required edges balanced by a min-cost flow over its own edges. */
@@ -60,12 +63,16 @@ function balanceComponents(g: LocalGraph, need: Uint8Array): BalancedGraph {
     to.push(g.to[e]);
   }
   const flow = new UnitCostFlow(g.vertexCount, from, to);
-  for (let e = 0; e < g.edgeCount; e++) if (need[e] === 1 && arcOf[e] >= 0) walkOnce(flow, g, e, 1);
+  for (let e = 0; e < g.edgeCount; e++) if (need[e] === 1 && arcOf[e] >= 0) requireWalks(flow, g, e, 1);
   flow.solve();
   return { g, components, need, flow, arcOf };
 }
 
-/** How often the plan walks each local edge: the chain's edges, its bridges, and the balancing walks. */
+/**
+ * How often the plan walks each local edge: the chain's required edges once, the bridges between its
+ * components once, plus the balancing walks, after one more unit of flow from each segment's entry to its
+ * exit has turned the closed tours into open trails.
+ */
 function walkCounts(balanced: BalancedGraph, segments: readonly Segment[]): Int32Array {
   const { g, components, flow } = balanced;
   for (const s of segments) {
@@ -73,16 +80,15 @@ function walkCounts(balanced: BalancedGraph, segments: readonly Segment[]): Int3
     flow.excess[s.exit]--;
   }
   flow.solve();
-  const extra = new Int32Array(g.edgeCount);
-  let times = counts(balanced, segments, extra);
+  const times = counts(balanced, segments, new Int32Array(g.edgeCount));
   const joins = joiningWalks(g, components, segments, times);
   if (joins === null) return times;
-  for (let e = 0; e < g.edgeCount; e++) if (joins[e] > 0) walkOnce(flow, g, e, joins[e]);
+  for (let e = 0; e < g.edgeCount; e++) if (joins[e] > 0) requireWalks(flow, g, e, joins[e]);
   flow.solve();
-  times = counts(balanced, segments, joins);
-  return times;
+  return counts(balanced, segments, joins);
 }
 
+/** Walks per local edge on the chain: required + `extra` + balancing flow; bridges once. */
 function counts(balanced: BalancedGraph, segments: readonly Segment[], extra: Int32Array): Int32Array {
   const { g, components, need, flow, arcOf } = balanced;
   const onChain = new Uint8Array(components.count);
@@ -95,8 +101,8 @@ function counts(balanced: BalancedGraph, segments: readonly Segment[], extra: In
   return times;
 }
 
-/** Counts `times` walks of edge e as required: its source needs that many more ways in, its target out. */
-function walkOnce(flow: UnitCostFlow, g: LocalGraph, e: number, times: number): void {
+/** Counts `times` more walks of edge e as required: its source then needs that many more ways in, its target out. */
+function requireWalks(flow: UnitCostFlow, g: LocalGraph, e: number, times: number): void {
   flow.excess[g.from[e]] -= times;
   flow.excess[g.to[e]] += times;
 }
