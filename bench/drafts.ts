@@ -82,6 +82,8 @@ function httpRows(times: Float64Array, totalMs: number, exportMs: number, valida
   const row = (metric: string, value: number, target?: string, met?: boolean): BenchRow => ({ section: SECTION, subject: SUBJECT, metric, value, target, met });
   return [
     row('mutations/s (one keep-alive connection)', perSecond, '>= 5,000', perSecond >= 5_000),
+    // The mean above counts every pause of a busy machine; the median request time shows the steady rate.
+    row('mutations/s at the median request time', Math.round(1000 / median(times))),
     row(`ms per mutation at element 10 (median of ${WINDOW})`, round(early, 3)),
     row(`ms per mutation at element 30,000 (median of ${WINDOW})`, round(late, 3)),
     row('cost at element 30,000 / cost at element 10', ratio, `~1 (<= ${MAX_RATIO})`, ratio <= MAX_RATIO),
