@@ -1,6 +1,7 @@
 import { ErrorCodes, ScriptError, WalkerError } from '../../core/errors.js';
 import { parseGenerators } from '../../core/language/parser.js';
 import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
+import type { LoadedModelFile } from '../../core/model/load.js';
 import type { Registries } from '../../core/plugin.js';
 import type { ScriptLimits } from '../../core/scripting.js';
 import { Walker } from '../../core/walker.js';
@@ -72,12 +73,10 @@ function generatorIssues(generator: string | null): ValidationIssue[] {
   }
 }
 
-type Loaded = Parameters<Walker['walk']>[0];
-
 /** Opens (and at once disposes) the walk `load` would open; the issue that stops it, if any. */
-function openWalk(registries: Registries, loaded: Loaded, options: ValidationOptions): ValidationIssue | undefined {
+function openWalk(registries: Registries, loaded: LoadedModelFile, options: ValidationOptions): ValidationIssue | undefined {
   try {
-    // The seed does not matter: nothing is walked.
+    // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
     new Walker(registries).walk(loaded, { seed: 0, scriptLimits: options.scriptLimits }).dispose();
     return undefined;
   } catch (error) {
