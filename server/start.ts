@@ -66,6 +66,7 @@ function listenError(error: unknown, port: number, host: string): ListenError {
     EADDRNOTAVAIL: `Cannot listen on ${host}: the address is not one of this machine's`,
     ENOTFOUND: `Cannot listen on ${host}: no such host`,
   };
-  const message = (code !== undefined ? messages[code] : undefined) ?? `Cannot listen on ${host}:${port}: ${(error as Error)?.message ?? String(error)}`;
+  const known = code === undefined ? undefined : messages[code];
+  const message = known ?? `Cannot listen on ${host}:${port}: ${(error as Error)?.message ?? String(error)}`;
   return new ListenError(message, code);
 }

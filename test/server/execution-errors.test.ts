@@ -137,7 +137,10 @@ describe('execution endpoints: HTTP', () => {
     const res = await call(app, 'PUT', '/walker/setData/x%zz');
     expect(res.status).toBe(400);
     expect(res.body.result).toBe('nok');
-    expect(res.body.error).toBe("The URL cannot be decoded ('/walker/setData/x%zz' is not a valid url component): percent-encode scripts and reasons, % as %25.");
+    expect(res.body.error).toBe(
+      "The URL cannot be decoded ('/walker/setData/x%zz' is not a valid url component): " +
+        'percent-encode scripts and reasons, % as %25.',
+    );
   });
 
   it.each([

@@ -24,10 +24,17 @@ export interface JsonResponse {
 }
 
 /** Sends a request and parses the body (every execution response is JSON). */
-export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, payload?: string | object, headers: Record<string, string> = {}): Promise<JsonResponse> {
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: string | object,
+  headers: Record<string, string> = {},
+): Promise<JsonResponse> {
   const raw = await app.inject({ method, url, payload, headers });
   const type = raw.headers['content-type'];
-  return { status: raw.statusCode, type: typeof type === 'string' ? type : undefined, body: raw.body === '' ? {} : (raw.json() as Record<string, unknown>), raw };
+  const body = raw.body === '' ? {} : (raw.json() as Record<string, unknown>);
+  return { status: raw.statusCode, type: typeof type === 'string' ? type : undefined, body, raw };
 }
 
 /** POST /walker/load with the model as JSON text and no Content-Type (as AltWalker sends it). */
