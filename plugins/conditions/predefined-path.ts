@@ -4,10 +4,10 @@ import type { WalkState } from '../../core/walk-state.js';
 import { invalid, modelLabel } from './common.js';
 
 /**
- * `predefined_path`: the model's `predefinedPathEdgeIds` have been walked to the end, that is as many edges
- * of the model have been stepped on as the path has, and the walk stands on a vertex (the target of the last
- * path edge). It does not check which edges were taken: following the path is the `predefined_path`
- * generator's job, and the condition only has to know when the generator is done.
+ * `predefined_path`: the model's `predefinedPathEdgeIds` have been walked to the end and the walk stands on a
+ * vertex (the target of the last path edge). Steps are matched against the path in order, so a start edge
+ * that is not part of the path is not counted, and one that is listed first counts as the first path edge —
+ * the same rule the `predefined_path` generator follows.
  */
 export const predefinedPath: StopConditionFactory = {
   name: 'predefined_path',
@@ -22,32 +22,31 @@ export const predefinedPath: StopConditionFactory = {
           `path to walk; list the edge ids in the model or choose another stop condition`,
       );
     }
-    return new PredefinedPathWalked(graph, model, path.length);
+    return new PredefinedPathWalked(graph, path);
   },
 };
 
-/** Counts the model's edge steps in `onStep`, so that every check is O(1). */
+/** Follows the path in `onStep` (the index of the next path edge), so that every check is O(1). */
 class PredefinedPathWalked implements StopCondition {
   private walked = 0;
 
   constructor(
     private readonly graph: Graph,
-    private readonly model: number,
-    private readonly pathLength: number,
+    private readonly path: readonly number[],
   ) {}
 
   onStep(_walk: WalkState, element: number): void {
-    if (!this.graph.isVertex(element) && this.graph.modelOf[element] === this.model) this.walked++;
+    if (this.walked < this.path.length && element === this.path[this.walked]) this.walked++;
   }
 
   isFulfilled(walk: WalkState): boolean {
-    return this.walked >= this.pathLength && this.onVertex(walk);
+    return this.walked >= this.path.length && this.onVertex(walk);
   }
 
   /** GraphWalker's measure: each path edge and the vertex after it are half a step of progress each. */
   fulfilment(walk: WalkState): number {
     const halfSteps = 2 * this.walked + (this.onVertex(walk) ? 1 : 0);
-    return Math.min(1, halfSteps / (2 * this.pathLength + 1));
+    return Math.min(1, halfSteps / (2 * this.path.length + 1));
   }
 
   private onVertex(walk: WalkState): boolean {

@@ -93,6 +93,15 @@ describe('predefined_path', () => {
     expect(c.isFulfilled(walk)).toBe(true);
   });
 
+  it('counts only steps that follow the path in order', () => {
+    const c = predefinedPath.create(undefined, scope);
+    const walk = new FakeWalk(graph, [c]).walk('e0', 'n0', 'e1', 'n1', 'e3', 'n2', 'e4', 'n0', 'e1', 'n1');
+    expect(c.isFulfilled(walk)).toBe(false);
+    expect(c.fulfilment(walk)).toBeCloseTo(5 / 7);
+    walk.walk('e2', 'n0');
+    expect(c.isFulfilled(walk)).toBe(true);
+  });
+
   it('needs a model with a predefined path', () => {
     expect(() => predefinedPath.create(undefined, scopeOf(graph, SHOP))).toThrowError(
       expect.objectContaining({
