@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DraftError } from '../../drafts/errors.js';
 import { bodyViolationError, queryViolationError, type SchemaViolation } from '../../drafts/schema-errors.js';
 import type { BodyContract } from '../../drafts/schemas.js';
+import { unsupportedMediaType } from './json-body.js';
 
 /** What the draft routes keep in their Fastify route `config`. */
 export interface DraftRouteConfig {
@@ -56,12 +57,7 @@ const FASTIFY_ERRORS: Record<string, (request: FastifyRequest) => DraftError> = 
       'The body is larger than 1 MiB, the limit of a draft request: build the model in several requests ' +
         '(one vertex or edge each), or load a whole model file with POST /walker/load.',
     ),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) =>
-    new DraftError(
-      'unsupported_media_type',
-      `Draft requests take JSON bodies only: send Content-Type application/json (or application/*+json), got ` +
-        `${request.headers['content-type'] === undefined ? 'none' : `'${request.headers['content-type']}'`}.`,
-    ),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) => unsupportedMediaType(request.headers['content-type']),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new DraftError('invalid_json', 'The body does not have the length its Content-Length header gives: send it whole.'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new DraftError('invalid_json', 'The body is not valid JSON: send one JSON object.'),

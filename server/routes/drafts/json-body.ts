@@ -9,8 +9,8 @@ export const JSON_MEDIA_TYPE = /^application\/(?:[\w!#$%&'*.^`|~-]+\+)?json(?:;|
 
 /**
  * Makes the draft routes read JSON bodies only (decisions.md C.3): every inherited parser is removed, so that
- * any other content type answers 415, and JSON is read up to {@link DRAFT_BODY_LIMIT} (413 beyond). An empty
- * body counts as no body, so `POST /walker/drafts` works without one. Parsing is Fastify's own, which refuses
+ * a body of any other content type answers 415, and JSON is read up to {@link DRAFT_BODY_LIMIT} (413 beyond).
+ * An empty body counts as no body, whatever its type, so `POST /walker/drafts` works without one. Parsing is Fastify's own, which refuses
  * `__proto__` keys; a syntax error becomes 400 `invalid_json` with the parser's description of the place.
  */
 export function acceptJsonBodies(app: FastifyInstance): void {
@@ -27,6 +27,21 @@ export function acceptJsonBodies(app: FastifyInstance): void {
       else done(null, value);
     });
   });
+  // Any other type: fine when there is no body at all (clients put a Content-Type on bodyless DELETEs too).
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    const { 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+    if (chunked === undefined && (length === undefined || length === '0')) done(null, undefined);
+    else done(unsupportedMediaType(request.headers['content-type']), undefined);
+  });
+}
+
+/** The 415 for a body that is not JSON. */
+export function unsupportedMediaType(contentType: string | undefined): DraftError {
+  return new DraftError(
+    'unsupported_media_type',
+    'Draft requests take JSON bodies only: send Content-Type application/json (or application/*+json), got ' +
+      `${contentType === undefined || contentType === '' ? 'none' : `'${contentType}'`}.`,
+  );
 }
 
 /** The 400 for a body that is not JSON, saying where (JSON.parse's own words) when it can. */

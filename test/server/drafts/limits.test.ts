@@ -37,6 +37,15 @@ describe('request bodies', () => {
     expect(bare.json()).toMatchObject({ code: 'unsupported_media_type' });
   });
 
+  it('may be absent whatever the content type says', async () => {
+    t = await draftApp();
+    const created = await t.app.inject({ method: 'POST', url: '/walker/drafts', headers: { 'content-type': 'text/plain' } });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().draft_id;
+    const del = await t.app.inject({ method: 'DELETE', url: `/walker/drafts/${id}`, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' } });
+    expect(del.json()).toEqual({ discarded: true });
+  });
+
   it('answer 400 invalid_json for malformed JSON, saying where', async () => {
     t = await draftApp();
     const res = await call(t.app, 'POST', '/walker/drafts', '{"name": "x",}');
