@@ -33,7 +33,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const resolved = resolveAppOptions(rest);
   const services = await composeApp(resolved, plugins);
   const families = await discoverRouteFamilies();
-  const app = Fastify({ logger: resolved.logger ?? false, frameworkErrors: frameworkErrorsOf(families) });
+  const logger = typeof resolved.logger === 'object' ? { ...resolved.logger } : (resolved.logger ?? false);
+  const app = Fastify({ logger, frameworkErrors: frameworkErrorsOf(families) });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.resolve<ExecutionSession>(EXECUTION_SESSION).dispose());
   for (const family of families) {

@@ -20,8 +20,11 @@ export interface AppOptions {
   readonly seed?: number;
   readonly drafts: DraftLimits;
   readonly scriptLimits?: Partial<ScriptLimits>;
-  /** Fastify's logger setting; off by default. */
-  readonly logger?: boolean;
+  /**
+   * Fastify's logger setting; off by default. `walker online` logs errors (an unexpected failure of a request)
+   * to stderr with `{ level: 'error', stream }`.
+   */
+  readonly logger?: boolean | { readonly level: string; readonly stream?: NodeJS.WritableStream };
   /** Milliseconds clock (for draft expiry); default `Date.now`. Tests pass a fake one. */
   readonly now?: () => number;
 }

@@ -67,6 +67,7 @@ export class OnlineCommand extends Command<WalkerContext> {
     const app = await buildApp({
       plugins,
       seed: this.seed,
+      logger: { level: 'error', stream: this.context.stderr },
       maxModelBytes: this.maxModelBytes,
       drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements },
     });

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { WalkerPlugin } from '../../core/plugin.js';
 import { call, load, nok, testApp } from './helpers.js';
@@ -95,13 +96,17 @@ describe('execution endpoints: failures', () => {
         });
       },
     };
-    const app = await testApp({ plugins: [broken] });
+    const log: string[] = [];
+    const stream = new Writable({ write: (chunk, _encoding, done) => (log.push(String(chunk)), done()) });
+    const app = await testApp({ plugins: [broken], logger: { level: 'error', stream } });
     await load(app, loop('broken(length(5))'));
     await call(app, 'GET', '/walker/getNext');
     await call(app, 'GET', '/walker/getNext');
     const res = await call(app, 'GET', '/walker/getNext');
     expect(res.status).toBe(200);
     expect(res.body).toEqual(nok('Unexpected error: something inside broke'));
+    expect(log).toHaveLength(1);
+    expect(JSON.parse(log[0])).toMatchObject({ level: 50, err: { message: 'something inside broke', stack: expect.any(String) } });
   });
 });
 
@@ -130,6 +135,15 @@ describe('execution endpoints: HTTP', () => {
     expect(res.status).toBe(405);
     expect(res.raw.headers.allow).toBe(allow);
     expect(res.body).toEqual(nok(`Method ${method} is not allowed on ${url}; use ${allow}.`));
+  });
+
+  it('answers HEAD with 405 rather than take a step', async () => {
+    const app = await testApp();
+    await load(app, loop());
+    const res = await app.inject({ method: 'HEAD', url: '/walker/getNext' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+    expect((await call(app, 'GET', '/walker/getNext')).body).toMatchObject({ currentElementID: 'e0' });
   });
 
   it('answers a URL with a bad percent-escape with 400 and a nok body', async () => {

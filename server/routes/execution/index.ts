@@ -6,7 +6,10 @@ import { EXECUTION_SESSION } from '../../tokens.js';
 import { ENDPOINTS, type Endpoint } from './endpoints.js';
 import { createErrorHandler, handleBadUrl, handleNotFound, methodNotAllowed } from './wire.js';
 
-/** Methods that get a 405 on an endpoint path that does not take them (HEAD comes with GET). */
+/**
+ * Methods that get a 405 on an endpoint path that does not take them. HEAD is among them: Fastify would run
+ * a GET handler for it, and hasNext and getNext change the walk.
+ */
 const ANSWERED_METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 /**
@@ -32,6 +35,7 @@ async function executionRoutes(scope: FastifyInstance, options: RouteFamilyOptio
       url: endpoint.url,
       schema: endpoint.schema,
       bodyLimit: maxModelBytes,
+      exposeHeadRoute: false,
       onRequest: endpoint.url === '/load' ? acceptAnyContentType : undefined,
       handler: (request) => session.run((s) => endpoint.run(s, request)),
     });
@@ -49,8 +53,7 @@ function acceptAnyContentType(request: FastifyRequest, _reply: unknown, done: ()
 }
 
 function registerMethodNotAllowed(scope: FastifyInstance, endpoint: Endpoint): void {
-  const allowed = endpoint.methods.includes('GET') ? [...endpoint.methods, 'HEAD'] : [...endpoint.methods];
-  const others = ANSWERED_METHODS.filter((m) => !allowed.includes(m));
+  const others = ANSWERED_METHODS.filter((m) => !(endpoint.methods as readonly string[]).includes(m));
   scope.route({ method: others, url: endpoint.url, handler: methodNotAllowed(endpoint.methods) });
 }
 
