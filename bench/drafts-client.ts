@@ -57,7 +57,9 @@ const { performance } = require('node:perf_hooks');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 function send(method, path, body) {
-  const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+  const headers = body === undefined
+    ? {}
+    : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: workerData.port, method, path, agent, headers }, (res) => {
       const chunks = [];

@@ -53,7 +53,8 @@ export function checkVertexReference(model: DraftModel, id: string, field: strin
 /** Throws `invalid_weight` unless the weight is unset or from 0 to 1. */
 export function checkWeight(weight: number | null | undefined): void {
   if (weight === undefined || weight === null || (weight >= 0 && weight <= 1)) return;
-  throw new DraftError('invalid_weight', `'weight' must be a number from 0.0 to 1.0 (or null to unset it), got ${weight}.`);
+  const problem = `'weight' must be a number from 0.0 to 1.0 (or null to unset it), got ${weight}.`;
+  throw new DraftError('invalid_weight', problem);
 }
 
 /** Throws `invalid_dependency` unless the dependency is unset or a whole number from 0 to 100. */

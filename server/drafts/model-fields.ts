@@ -37,7 +37,9 @@ function checkStartElement(model: DraftModel, id: string): void {
 function checkPath(model: DraftModel, ids: readonly string[]): void {
   for (let i = 0; i < ids.length; i++) {
     if (model.edges.has(ids[i])) continue;
-    const what = model.vertices.has(ids[i]) ? `a vertex ('${ids[i]}'), not an edge` : `no edge of the draft ('${ids[i]}')`;
+    const what = model.vertices.has(ids[i])
+      ? `a vertex ('${ids[i]}'), not an edge`
+      : `no edge of the draft ('${ids[i]}')`;
     throw new DraftError(
       'invalid_model',
       `'predefined_path_edge_ids[${i}]' names ${what}: the predefined path lists edge ids, in walking order.`,

@@ -26,7 +26,8 @@ export function bodyViolationError(violation: SchemaViolation, contract: BodyCon
     return new DraftError(contract.code, problem);
   }
   if (member === '') {
-    return new DraftError(contract.code, `The body must be a JSON object (the ${contract.subject}'s members), got ${shown(violation.data)}.`);
+    const problem = `The body must be a JSON object (the ${contract.subject}'s members), got ${shown(violation.data)}.`;
+    return new DraftError(contract.code, problem);
   }
   return new DraftError(contract.code, `'${member}' ${expectation(violation)}, got ${shown(violation.data)}.`);
 }
@@ -38,10 +39,12 @@ export function queryViolationError(violation: SchemaViolation): DraftError {
   if (violation.keyword === 'additionalProperties' && typeof unknown === 'string') {
     return new DraftError('invalid_query', `Unknown query parameter '${unknown}'; allowed: ${allowed(violation)}.`);
   }
-  const wanted =
-    violation.keyword === 'pattern' ? 'a whole number (0 or more)' : violation.keyword === 'enum' ? 'true or false' : 'given once';
+  const wanted = QUERY_WANTED[violation.keyword] ?? 'given once';
   return new DraftError('invalid_query', `Query parameter '${name}' must be ${wanted}, got ${shown(violation.data)}.`);
 }
+
+/** What a query value must be, by the keyword it broke (`type` means the parameter was repeated). */
+const QUERY_WANTED: Record<string, string> = { pattern: 'a whole number (0 or more)', enum: 'true or false' };
 
 /** `/actions/2` → `actions[2]`. */
 function memberName(pointer: string): string {

@@ -28,7 +28,13 @@ const edgeMembers = {
   dependency: nullableNumber,
   expected_revision: revision,
 };
-const modelMembers = { name: nullableText, generator: nullableText, actions: textList, requirements: textList, properties: jsonObject };
+const modelMembers = {
+  name: nullableText,
+  generator: nullableText,
+  actions: textList,
+  requirements: textList,
+  properties: jsonObject,
+};
 
 /** What a body schema is about, and the code its violations answer with. */
 export interface BodyContract {
@@ -65,7 +71,12 @@ export const BodyContracts = {
     fixed: { model_id: 'the model id is fixed when the draft is created' },
   },
   addVertex: { schema: objectSchema({ id: nonEmptyId, ...vertexMembers }), code: 'invalid_element', subject: 'vertex' },
-  patchVertex: { schema: objectSchema(vertexMembers), code: 'invalid_element', subject: 'vertex', fixed: { id: ID_FIXED } },
+  patchVertex: {
+    schema: objectSchema(vertexMembers),
+    code: 'invalid_element',
+    subject: 'vertex',
+    fixed: { id: ID_FIXED },
+  },
   addEdge: { schema: objectSchema({ id: nonEmptyId, ...edgeMembers }), code: 'invalid_element', subject: 'edge' },
   patchEdge: { schema: objectSchema(edgeMembers), code: 'invalid_element', subject: 'edge', fixed: { id: ID_FIXED } },
 } as const satisfies Record<string, BodyContract>;

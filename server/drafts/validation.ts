@@ -45,7 +45,11 @@ export interface ValidationOptions {
  * condition names, refuses goals that can never be reached and runs the model actions. Errors come before
  * warnings; within each, the order is that of the checks, so the same draft always gives the same list.
  */
-export function validateDraft(model: DraftModel, registries: Registries, options: ValidationOptions = {}): ValidationReport {
+export function validateDraft(
+  model: DraftModel,
+  registries: Registries,
+  options: ValidationOptions = {},
+): ValidationReport {
   const issues = generatorIssues(model.fields.generator);
   const inspection = inspectModelFile(exportModelFile(model), { blocked: options.blocked });
   for (const issue of inspection.issues) issues.push(fromModelIssue(issue));
@@ -74,7 +78,11 @@ function generatorIssues(generator: string | null): ValidationIssue[] {
 }
 
 /** Opens (and at once disposes) the walk `load` would open; the issue that stops it, if any. */
-function openWalk(registries: Registries, loaded: LoadedModelFile, options: ValidationOptions): ValidationIssue | undefined {
+function openWalk(
+  registries: Registries,
+  loaded: LoadedModelFile,
+  options: ValidationOptions,
+): ValidationIssue | undefined {
   try {
     // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
     new Walker(registries).walk(loaded, { seed: 0, scriptLimits: options.scriptLimits }).dispose();

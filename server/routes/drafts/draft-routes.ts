@@ -49,7 +49,8 @@ function registerLifecycle(app: FastifyInstance, { store }: DraftRouteContext): 
     return reply.code(201).send(draftSummary(draft));
   });
 
-  app.patch<{ Params: DraftParams; Body: DraftPatchInput }>('/:draft_id', withBody(BodyContracts.patchDraft), async (request) => {
+  const patch = withBody(BodyContracts.patchDraft);
+  app.patch<{ Params: DraftParams; Body: DraftPatchInput }>('/:draft_id', patch, async (request) => {
     const draft = store.get(request.params.draft_id);
     const body = request.body ?? {};
     draft.mutate(body.expected_revision, patchModel(body));

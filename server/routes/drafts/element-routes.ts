@@ -33,7 +33,8 @@ export function registerElementRoutes(app: FastifyInstance, ctx: DraftRouteConte
 }
 
 function registerVertexRoutes(app: FastifyInstance, { store, maxElements }: DraftRouteContext): void {
-  app.post<{ Params: DraftParams; Body: VertexInput }>('/:draft_id/vertices', withBody(BodyContracts.addVertex), async (request, reply) => {
+  const add = withBody(BodyContracts.addVertex);
+  app.post<{ Params: DraftParams; Body: VertexInput }>('/:draft_id/vertices', add, async (request, reply) => {
     const draft = store.get(request.params.draft_id);
     const body = request.body ?? {};
     const vertex = draft.mutate(body.expected_revision, addVertex(body, maxElements));
@@ -50,14 +51,16 @@ function registerVertexRoutes(app: FastifyInstance, { store, maxElements }: Draf
 }
 
 function registerEdgeRoutes(app: FastifyInstance, { store, maxElements }: DraftRouteContext): void {
-  app.post<{ Params: DraftParams; Body: EdgeInput }>('/:draft_id/edges', withBody(BodyContracts.addEdge), async (request, reply) => {
+  const add = withBody(BodyContracts.addEdge);
+  app.post<{ Params: DraftParams; Body: EdgeInput }>('/:draft_id/edges', add, async (request, reply) => {
     const draft = store.get(request.params.draft_id);
     const body = request.body ?? {};
     const edge = draft.mutate(body.expected_revision, addEdge(body, maxElements));
     return reply.code(201).send({ edge, revision: draft.revision });
   });
 
-  app.patch<{ Params: EdgeParams; Body: EdgeInput }>('/:draft_id/edges/:edge_id', withBody(BodyContracts.patchEdge), async (request) => {
+  const patch = withBody(BodyContracts.patchEdge);
+  app.patch<{ Params: EdgeParams; Body: EdgeInput }>('/:draft_id/edges/:edge_id', patch, async (request) => {
     const draft = store.get(request.params.draft_id);
     const body = request.body ?? {};
     const edge = draft.mutate(body.expected_revision, patchEdge(request.params.edge_id, body));
@@ -67,7 +70,8 @@ function registerEdgeRoutes(app: FastifyInstance, { store, maxElements }: DraftR
 
 function registerDeleteElement(app: FastifyInstance, { store }: DraftRouteContext): void {
   const options = { schema: { querystring: deleteElementQuery } };
-  app.delete<{ Params: ElementParams; Querystring: DeleteQuery }>('/:draft_id/elements/:element_id', options, async (request) => {
+  const url = '/:draft_id/elements/:element_id';
+  app.delete<{ Params: ElementParams; Querystring: DeleteQuery }>(url, options, async (request) => {
     const draft = store.get(request.params.draft_id);
     const q = request.query;
     const flags = { cascade: q.cascade === 'true', cleanup_references: q.cleanup_references === 'true' };

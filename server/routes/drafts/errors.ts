@@ -27,8 +27,8 @@ export function handleDraftError(error: FastifyError, request: FastifyRequest, r
 export function handleUnknownRoute(request: FastifyRequest, reply: FastifyReply): void {
   const error = new DraftError(
     'not_found',
-    `No draft route ${request.method} ${request.url.split('?')[0]}. The draft routes are listed in docs/api-drafts.md ` +
-      '(e.g. POST /walker/drafts, POST /walker/drafts/{draft_id}/vertices).',
+    `No draft route ${request.method} ${request.url.split('?')[0]}. The draft routes are listed in ` +
+      'docs/api-drafts.md (e.g. POST /walker/drafts, POST /walker/drafts/{draft_id}/vertices).',
   );
   void reply.code(error.status).send(error.toJSON());
 }
@@ -47,7 +47,8 @@ function toDraftError(error: FastifyError, request: FastifyRequest): DraftError 
     if (contract) return bodyViolationError(violations[0], contract);
   }
   const translate = FASTIFY_ERRORS[error.code];
-  return translate ? translate(request) : new DraftError('internal', 'The server failed to handle the request; it is logged.');
+  if (translate) return translate(request);
+  return new DraftError('internal', 'The server failed to handle the request; it is logged.');
 }
 
 const FASTIFY_ERRORS: Record<string, (request: FastifyRequest) => DraftError> = {
@@ -60,7 +61,8 @@ const FASTIFY_ERRORS: Record<string, (request: FastifyRequest) => DraftError> = 
   FST_ERR_CTP_INVALID_MEDIA_TYPE: (request) => unsupportedMediaType(request.headers['content-type']),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new DraftError('invalid_json', 'The body does not have the length its Content-Length header gives: send it whole.'),
-  FST_ERR_CTP_INVALID_JSON_BODY: () => new DraftError('invalid_json', 'The body is not valid JSON: send one JSON object.'),
+  FST_ERR_CTP_INVALID_JSON_BODY: () =>
+    new DraftError('invalid_json', 'The body is not valid JSON: send one JSON object.'),
   FST_ERR_BAD_URL: () =>
     new DraftError('invalid_query', 'The URL cannot be decoded: percent-encode ids and query values as UTF-8.'),
 };

@@ -34,6 +34,11 @@ const plugin: FastifyPluginAsync<RouteFamilyOptions> = async (app, { services })
   app.addHook('onClose', async () => store.close());
 };
 
-const drafts: RouteFamily = { name: 'drafts', prefix: '/walker/drafts', plugin, frameworkErrorHandler: handleFrameworkError };
+const drafts: RouteFamily = {
+  name: 'drafts',
+  prefix: '/walker/drafts',
+  plugin,
+  frameworkErrorHandler: handleFrameworkError,
+};
 
 export default drafts;

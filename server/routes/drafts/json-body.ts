@@ -10,14 +10,15 @@ export const JSON_MEDIA_TYPE = /^application\/(?:[\w!#$%&'*.^`|~-]+\+)?json(?:;|
 /**
  * Makes the draft routes read JSON bodies only (decisions.md C.3): every inherited parser is removed, so that
  * a body of any other content type answers 415, and JSON is read up to {@link DRAFT_BODY_LIMIT} (413 beyond).
- * An empty body counts as no body, whatever its type, so `POST /walker/drafts` works without one. Parsing is Fastify's own, which refuses
- * `__proto__` keys; a syntax error becomes 400 `invalid_json` with the parser's description of the place.
+ * An empty body counts as no body, whatever its type, so `POST /walker/drafts` works without one. Parsing is
+ * Fastify's own, which refuses `__proto__` keys; a syntax error becomes 400 `invalid_json` with the parser's
+ * description of the place.
  */
 export function acceptJsonBodies(app: FastifyInstance): void {
   const secureParse = app.getDefaultJsonParser('error', 'ignore');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string', bodyLimit: DRAFT_BODY_LIMIT }, (request, body, done) => {
-    const text = body as string;
+  const options = { parseAs: 'string' as const, bodyLimit: DRAFT_BODY_LIMIT };
+  app.addContentTypeParser(JSON_MEDIA_TYPE, options, (request, text: string, done) => {
     if (text.trim() === '') {
       done(null, undefined);
       return;
