@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, statSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { main } from '../../cli/index.js';
@@ -26,13 +26,37 @@ function collector(): { stream: Writable; text(): string } {
   return { stream, text: () => chunks.join('') };
 }
 
-/** Builds dist/ when it is missing or older than the sources (`npm test` has just built it). */
+/**
+ * Builds dist/ when it is missing or older than the sources (`npm test` has just built it). Test files run in
+ * parallel workers, so a lock folder keeps two of them from compiling into dist/ at once.
+ */
 export function ensureBuilt(): void {
   const built = join(ROOT, 'dist', 'cli', 'index.js');
-  if (existsSync(built) && newestSource() <= statSync(built).mtimeMs) return;
-  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+  const lock = join(ROOT, '.build-lock');
+  const fresh = (): boolean => existsSync(built) && newestSource() <= statSync(built).mtimeMs;
+  if (fresh()) return;
+  const deadline = Date.now() + 120_000;
+  while (!tryLock(lock)) {
+    if (Date.now() > deadline) throw new Error(`${lock} is held for too long: remove it if no build is running`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+  }
+  try {
+    if (fresh()) return;
+    const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function tryLock(path: string): boolean {
+  try {
+    mkdirSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function newestSource(): number {
