@@ -36,6 +36,21 @@ describe('walker online, the real executable', () => {
     expect(await replay.stop('SIGINT')).toBe(0);
   });
 
+  it('passes the size and draft limits on to the app', async () => {
+    const service = await startService(['-s', 'RESTFUL', '-p', '0', '--max-model-bytes', '100', '--max-drafts', '1']);
+    try {
+      const load = await fetch(`${service.url}/walker/load`, { method: 'POST', body: modelText });
+      expect(load.status).toBe(413);
+      expect(await load.json()).toEqual({ result: 'nok', error: 'The model is larger than the limit of 100 bytes (--max-model-bytes).' });
+      expect((await fetch(`${service.url}/walker/drafts`, { method: 'POST' })).status).toBe(201);
+      const second = await fetch(`${service.url}/walker/drafts`, { method: 'POST' });
+      expect(second.status).toBe(429);
+      expect(await second.json()).toMatchObject({ code: 'draft_limit_reached' });
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
+  });
+
   it('waits for a load without -m, and replays the seed the load answered', async () => {
     const service = await startService(['-s', 'restful', '-p', '0']);
     expect(service.seed).toBeUndefined();

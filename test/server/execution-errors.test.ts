@@ -182,6 +182,12 @@ describe('execution endpoints: HTTP', () => {
     expect((await call(app, 'GET', '/walker/hasNext')).body).toEqual({ result: 'ok', hasNext: 'true' });
   });
 
+  it('takes bodies over Fastify\'s default 1 MiB limit by default (32 MiB)', async () => {
+    const app = await testApp();
+    const big = JSON.stringify({ ...loop(), padding: 'x'.repeat(3 * 1024 * 1024) });
+    expect((await load(app, big)).body).toMatchObject({ result: 'ok' });
+  });
+
   it('accepts a body just under the limit', async () => {
     const text = JSON.stringify(loop());
     const app = await testApp({ maxModelBytes: Buffer.byteLength(text) });
