@@ -1,5 +1,4 @@
-import { Builtins, Cli, UsageError } from 'clipanion';
-import { WalkerError } from '../core/errors.js';
+import { Builtins, Cli } from 'clipanion';
 import { compose } from './composition.js';
 import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
@@ -33,7 +32,7 @@ export interface Streams {
  */
 export async function main(argv: readonly string[], streams: Streams = {}): Promise<number> {
   const cli = createCli();
-  const context = {
+  const context: WalkerContext = {
     stdin: (streams.stdin ?? process.stdin) as WalkerContext['stdin'],
     stdout: (streams.stdout ?? process.stdout) as WalkerContext['stdout'],
     stderr: (streams.stderr ?? process.stderr) as WalkerContext['stderr'],
@@ -45,23 +44,10 @@ export async function main(argv: readonly string[], streams: Streams = {}): Prom
   try {
     command = cli.process([...argv], context);
   } catch (error) {
+    // Clipanion would print a parse error on stdout; it belongs on stderr, with the usage it suggests.
     context.stderr.write(cli.error(error));
-    if (error instanceof UsageError || (error as { clipanion?: unknown }).clipanion) return 1;
-    throw error;
+    return 1;
   }
-  try {
-    return await cli.run([...argv], context);
-  } catch (error) {
-    return reportFailure(error, argv, context.stderr);
-  }
-  void command;
-}
-
-function reportFailure(error: unknown, argv: readonly string[], stderr: NodeJS.WritableStream): number {
-  if (error instanceof WalkerError) {
-    stderr.write(`${error.message}\n`);
-    return 2;
-  }
-  stderr.write(`An unexpected error occurred when running 'walker ${argv.join(' ')}':\n${String((error as Error)?.stack ?? error)}\n`);
-  return 3;
+  // `run` accepts a processed command as well as an argv array; its declared type only names the array.
+  return cli.run(command as unknown as string[], context);
 }

@@ -89,8 +89,11 @@ export class GeneratorSyntaxError extends WalkerError {
     readonly input: string,
     readonly column: number,
     readonly expected: string,
+    /** Where the generator string comes from, e.g. `Model 'Login'`, put in front of the message. */
+    readonly where?: string,
   ) {
-    super(ErrorCodes.GENERATOR_SYNTAX, `Generator '${excerpt(input, column)}', column ${column}: expected ${expected}`);
+    const text = `Generator '${excerpt(input, column)}', column ${column}: expected ${expected}`;
+    super(ErrorCodes.GENERATOR_SYNTAX, where ? `${where}: ${text}` : text);
   }
 }
 

@@ -1,16 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { Command, Option } from 'clipanion';
+import { WalkerCommand } from '../command.js';
 import { Walker } from '../../core/walker.js';
 import { collectModelIssues } from '../../core/model/issues.js';
 import { parseModelText } from '../../core/model/load.js';
 import { Graph } from '../../core/model/graph.js';
 import { WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
-import type { WalkerContext } from '../context.js';
 import { loadPluginArguments } from '../plugins.js';
 
 /** `walker check`: reports every problem of model files and their generators, without walking. */
-export class CheckCommand extends Command<WalkerContext> {
+export class CheckCommand extends WalkerCommand {
   static override paths = [['check']];
 
   static override usage = Command.Usage({
@@ -25,7 +25,7 @@ export class CheckCommand extends Command<WalkerContext> {
   models = Option.Array('-m,--model', { arity: 2, required: true, description: 'A model file and its generator' });
   plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
 
-  async execute(): Promise<number> {
+  protected async perform(): Promise<number> {
     const services = await this.context.compose(await loadPluginArguments(this.plugins));
     const walker = services.resolve(Walker);
     const lines: string[] = [];

@@ -1,12 +1,12 @@
-import { Command, Option, UsageError } from 'clipanion';
+import { Command, Option } from 'clipanion';
+import { WalkerCommand } from '../command.js';
 import * as t from 'typanion';
 import { Walker } from '../../core/walker.js';
 import { readModelArguments } from '../models.js';
-import type { WalkerContext } from '../context.js';
 import { loadPluginArguments } from '../plugins.js';
 
 /** `walker offline`: walks model files to their stop conditions and prints every step as a JSON line. */
-export class OfflineCommand extends Command<WalkerContext> {
+export class OfflineCommand extends WalkerCommand {
   static override paths = [['offline']];
 
   static override usage = Command.Usage({
@@ -22,13 +22,13 @@ export class OfflineCommand extends Command<WalkerContext> {
   });
 
   models = Option.Array('-m,--model', { arity: 2, required: true, description: 'A model file and its generator' });
-  seed = Option.String('--seed', { validator: t.isNumber(), description: 'Fixes the random seed' });
+  seed = Option.String('--seed', {
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
+    description: 'Fixes the random seed',
+  });
   plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
 
-  async execute(): Promise<number> {
-    if (this.seed !== undefined && (!Number.isSafeInteger(this.seed) || this.seed < 0)) {
-      throw new UsageError(`--seed takes a non-negative whole number, got ${this.seed}`);
-    }
+  protected async perform(): Promise<number> {
     const services = await this.context.compose(await loadPluginArguments(this.plugins));
     const { loaded, generators } = await readModelArguments(this.models);
     const walker = services.resolve(Walker);

@@ -1,18 +1,17 @@
 import { Command, Option, UsageError } from 'clipanion';
+import { WalkerCommand } from '../command.js';
 import * as t from 'typanion';
-import { WalkerError } from '../../core/errors.js';
 import type { ExecutionSession } from '../../core/session.js';
 import { buildApp } from '../../server/app.js';
-import { ListenError, startServer } from '../../server/start.js';
+import { startServer } from '../../server/start.js';
 import { EXECUTION_SESSION } from '../../server/tokens.js';
-import type { WalkerContext } from '../context.js';
 import { readModelArguments, type ModelArguments } from '../models.js';
 import { loadPluginArguments } from '../plugins.js';
 
 const positiveInteger = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 
 /** `walker online`: serves the REST execution and draft-authoring APIs until SIGINT or SIGTERM. */
-export class OnlineCommand extends Command<WalkerContext> {
+export class OnlineCommand extends WalkerCommand {
   static override paths = [['online']];
 
   static override usage = Command.Usage({
@@ -52,15 +51,7 @@ export class OnlineCommand extends Command<WalkerContext> {
     description: 'Vertices plus edges per draft at most (default 100000)',
   });
 
-  async execute(): Promise<number> {
-    try {
-      return await this.serve();
-    } catch (error) {
-      return this.report(error);
-    }
-  }
-
-  private async serve(): Promise<number> {
+  protected async perform(): Promise<number> {
     if (this.service.toUpperCase() !== 'RESTFUL') throw new UsageError('--service expected RESTFUL');
     const plugins = await loadPluginArguments(this.plugins);
     const models = this.models.length > 0 ? await readModelArguments(this.models) : undefined;
@@ -83,21 +74,6 @@ export class OnlineCommand extends Command<WalkerContext> {
     this.context.stdout.write(`Listening on ${server.url}\n`);
     await server.closed;
     return 0;
-  }
-
-  /** One line on stderr for what the user can fix; the usage for option mistakes; the stack only for bugs. */
-  private report(error: unknown): number {
-    const stderr = this.context.stderr;
-    if (error instanceof UsageError) {
-      stderr.write(this.cli.error(error, { command: this }));
-      return 1;
-    }
-    if (error instanceof WalkerError || error instanceof ListenError) {
-      stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    stderr.write(`An unexpected error occurred in 'walker online':\n${String((error as Error)?.stack ?? error)}\n`);
-    return 3;
   }
 }
 

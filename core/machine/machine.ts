@@ -6,7 +6,7 @@ import type { GeneratorExpr } from '../language/ast.js';
 import type { StopCondition } from '../condition.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
 import { SeededRandom } from '../random.js';
-import { ErrorCodes, WalkerError } from '../errors.js';
+import { ErrorCodes, GeneratorSyntaxError, WalkerError } from '../errors.js';
 import { parseGenerators } from '../language/parser.js';
 import { buildChain, type GeneratorChain } from './chain.js';
 import { Coverage } from './coverage.js';
@@ -85,7 +85,7 @@ export class Machine implements WalkState {
     this.parsed = graph.models.map((m, i) => {
       const text = options.generators?.[i] ?? m.generator;
       if (text === undefined || text.trim() === '') throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE);
-      return { text, exprs: parseGenerators(text) };
+      return { text, exprs: parseModelGenerators(text, m.name ?? m.id) };
     });
     const starts = graph.models.map((m) => m.startElement).filter((s) => s >= 0);
     if (starts.length === 0) {
@@ -314,5 +314,15 @@ export class Machine implements WalkState {
     if (g.isVertex(element)) this.coverage.pass(element);
     for (const onStep of this.observers) onStep(this, element, first);
     this.scripts.runActions(element);
+  }
+}
+
+/** Parses a model's generator string; a syntax error names the model. */
+function parseModelGenerators(text: string, model: string): GeneratorExpr[] {
+  try {
+    return parseGenerators(text);
+  } catch (error) {
+    if (!(error instanceof GeneratorSyntaxError)) throw error;
+    throw new GeneratorSyntaxError(error.input, error.column, error.expected, `Model '${model}'`);
   }
 }

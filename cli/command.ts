@@ -1,0 +1,38 @@
+import { Command, UsageError } from 'clipanion';
+import { WalkerError } from '../core/errors.js';
+import { ListenError } from '../server/start.js';
+import type { WalkerContext } from './context.js';
+
+/**
+ * The base of every walker command. Clipanion prints what `execute` throws on stdout, with a stack trace; a
+ * walker command instead answers a user mistake with one line on stderr (and the usage, for option mistakes)
+ * and an exit code, and shows a stack only for a bug.
+ */
+export abstract class WalkerCommand extends Command<WalkerContext> {
+  /** The command's work; its return value is the exit code. */
+  protected abstract perform(): Promise<number>;
+
+  async execute(): Promise<number> {
+    try {
+      return await this.perform();
+    } catch (error) {
+      return this.report(error);
+    }
+  }
+
+  /** Exit codes: 1 for a usage mistake, 2 for a model, generator, plugin or port the user can fix, 3 for a bug. */
+  private report(error: unknown): number {
+    const stderr = this.context.stderr;
+    if (error instanceof UsageError) {
+      stderr.write(this.cli.error(error, { command: this }));
+      return 1;
+    }
+    if (error instanceof WalkerError || error instanceof ListenError) {
+      stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    const name = (this.constructor as typeof Command).paths?.[0]?.join(' ') ?? '';
+    stderr.write(`An unexpected error occurred in 'walker ${name}':\n${String((error as Error)?.stack ?? error)}\n`);
+    return 3;
+  }
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './online-helpers.js';
+
+const LOGIN = 'examples/models/login.json';
+const COVER = 'random(edge_coverage(100))';
+
+function steps(stdout: string): { currentElementName: string; currentElementID: string; modelId: string }[] {
+  return stdout.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+describe('walker offline', () => {
+  it('prints one JSON object per step and nothing else on stdout, the seed on stderr', async () => {
+    const { code, stdout, stderr } = await runCli(['offline', '-m', LOGIN, COVER, '--seed', '42']);
+    expect(code).toBe(0);
+    const lines = steps(stdout);
+    expect(lines[0]).toEqual({ currentElementName: 'e_Start', currentElementID: 'e_start', modelId: 'login' });
+    expect(lines.every((l) => Object.keys(l).join() === 'currentElementName,currentElementID,modelId')).toBe(true);
+    expect(stderr).toBe('Seed: 42\n');
+  });
+
+  it('replays the identical path from the seed, and another seed walks another path', async () => {
+    const a = await runCli(['offline', '-m', LOGIN, COVER, '--seed', '7']);
+    const b = await runCli(['offline', '-m', LOGIN, COVER, '--seed', '7']);
+    const c = await runCli(['offline', '-m', LOGIN, COVER, '--seed', '8']);
+    expect(a.stdout).toBe(b.stdout);
+    expect(c.stdout).not.toBe(a.stdout);
+  });
+
+  it('prints the seed it chose, which replays the walk', async () => {
+    const first = await runCli(['offline', '-m', LOGIN, COVER]);
+    const seed = /^Seed: (\d+)\n$/.exec(first.stderr)?.[1];
+    expect(seed).toBeDefined();
+    const again = await runCli(['offline', '-m', LOGIN, COVER, '--seed', seed as string]);
+    expect(again.stdout).toBe(first.stdout);
+  });
+
+  it('answers a usage mistake with the usage on stderr and exit 1, no stack trace', async () => {
+    const { code, stdout, stderr } = await runCli(['offline', '-m', LOGIN]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/walker offline/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('rejects a negative or fractional seed as a usage mistake', async () => {
+    for (const seed of ['-1', '1.5', 'abc']) {
+      const { code, stderr } = await runCli(['offline', '-m', LOGIN, COVER, '--seed', seed]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/--seed/);
+    }
+  });
+
+  it('names an unreadable file in one line on stderr, exit 2', async () => {
+    const { code, stdout, stderr } = await runCli(['offline', '-m', 'no/such.json', COVER]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe("Could not read the model file 'no/such.json': no such file\n");
+  });
+
+  it('names the column of a generator syntax error', async () => {
+    const { code, stderr } = await runCli(['offline', '-m', LOGIN, 'random(edge_coverage(100)']);
+    expect(code).toBe(2);
+    expect(stderr).toBe("Model 'Login': Generator 'random(edge_coverage(100)', column 26: expected ')' to close the '(' at column 7\n");
+  });
+
+  it('reports a dead end on stderr after the steps it walked', async () => {
+    const { code, stdout, stderr } = await runCli(['offline', '-m', 'test/fixtures/models/dead-end.json', 'random(never)']);
+    expect(code).toBe(2);
+    expect(steps(stdout).map((s) => s.currentElementID)).toEqual(['e0', 'a', 'e1', 'b']);
+    expect(stderr).toMatch(/Could not find a valid path from element: v_B \(b\)\n$/);
+  });
+});
+
+describe('walker check', () => {
+  it('says there are no issues, exit 0', async () => {
+    const { code, stdout } = await runCli(['check', '-m', LOGIN, COVER]);
+    expect(stdout).toBe('No issues found with the model(s).\n');
+    expect(code).toBe(0);
+  });
+
+  it('prints every issue of an invalid model, one per line, exit 1', async () => {
+    const file = 'test/fixtures/models/invalid-model.json';
+    const { code, stdout } = await runCli(['check', '-m', file, COVER]);
+    expect(code).toBe(1);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^test\/fixtures\/models\/invalid-model\.json: .*'e0'.*weight/);
+    expect(lines[1]).toMatch(/'e1'.*targetVertexId.*n9/);
+  });
+
+  it('reports a generator that cannot work with the model', async () => {
+    const { code, stdout } = await runCli(['check', '-m', LOGIN, 'random(reached_vertex(v_Nowhere))']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/reached_vertex: model 'Login' has no vertex named 'v_Nowhere'/);
+  });
+
+  it('reports a JSON syntax error with line and column', async () => {
+    const { code, stdout } = await runCli(['check', '-m', 'test/fixtures/models/broken-syntax.json', COVER]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/line 6, column \d+/);
+  });
+
+  it('reports elements that cannot be reached from the start as warnings', async () => {
+    const { code, stdout } = await runCli(['check', '-m', 'test/fixtures/models/dead-end.json', 'random(length(3))']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/warning: .*'island'/);
+  });
+});
