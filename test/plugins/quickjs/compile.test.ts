@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { canWrapAsFunction, guardExpression, splitGlobal } from '../../../plugins/quickjs/compile.js';
+
+describe('QuickJS compile strategy', () => {
+  it.each(['x++;', 'x = y + 1;', 'f = function () { return 1; };', 'f = function(a, b) { return a + b; };', 'if (x) { y = 1; }'])(
+    'compiles %s into a function',
+    (source) => expect(canWrapAsFunction(source)).toBe(true),
+  );
+
+  it.each([
+    'var y = 1;',
+    'let y = 1;',
+    'const y = 1;',
+    'class A {}',
+    'function f() {}',
+    'f = function named() {};',
+    'x = arguments;',
+    'eval("y = 1");',
+  ])('evaluates %s as a script each time', (source) => expect(canWrapAsFunction(source)).toBe(false));
+
+  it('reads guards as expressions where that means the same', () => {
+    expect(guardExpression('x > 1')).toBe('x > 1');
+    expect(guardExpression(' x > 1;; ')).toBe('x > 1');
+    expect(guardExpression('{ x > 1 }')).toBeUndefined();
+    expect(guardExpression('var t = 1; t > 0')).toBeUndefined();
+    expect(guardExpression('  ')).toBeUndefined();
+  });
+
+  it('moves scripts that mention global. to the shared scope, without the prefix', () => {
+    expect(splitGlobal('global.x = global.x + 1;')).toEqual({ shared: true, code: 'x = x + 1;' });
+    expect(splitGlobal('x = 1;')).toEqual({ shared: false, code: 'x = 1;' });
+  });
+});
