@@ -73,7 +73,7 @@ describe('walker online: mistakes', () => {
     const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'random(edge_coverage(100)']);
     expect(res.code).toBe(2);
     expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(res.stderr).toMatch(/^Generator 'random\(edge_coverage\(100\)', column \d+: expected/);
+    expect(res.stderr).toMatch(/^Model '[^']+': Generator 'random\(edge_coverage\(100\)', column \d+: expected/);
   });
 
   it('says in one line that a generator is unknown', async () => {
