@@ -16,7 +16,8 @@ export type PathGeneratorName = keyof PathGeneratorNames & string;
 
 /**
  * Chooses where a walk goes. The machine asks only at vertices: from an edge the walk always goes on to the
- * edge's target, and shared-state jumps are the machine's. A fresh instance is made at load and at every
+ * edge's target; at a vertex with a shared state the machine lists the jump candidates and lets the generator
+ * choose ({@link chooseJump}) before asking for an edge. A fresh instance is made at load and at every
  * restart, so a generator may keep state (a planned tour, an index) in fields.
  */
 export interface PathGenerator {
@@ -25,6 +26,13 @@ export interface PathGenerator {
    * there is no way on (the machine then reports a dead end). Must not loop without bound.
    */
   nextEdge(walk: WalkState, vertex: number): number;
+  /**
+   * Optional. At a vertex with a shared state, chooses between staying (`vertex` itself, when it is among the
+   * candidates) and jumping to one of the `candidates`: vertices of other models with the same shared state.
+   * It must return one of the candidates. Generators that plan across models (towards unvisited elements of
+   * another model) implement it; without it the machine picks at random, as GraphWalker does.
+   */
+  chooseJump?(walk: WalkState, vertex: number, candidates: readonly number[]): number;
 }
 
 export interface GeneratorInit extends WalkScope {

@@ -265,6 +265,8 @@ export class Machine implements WalkState {
     this.startTime = this.clock();
   }
 
+  private readonly isFailed = (model: number): boolean => this.statuses[model] === 'failed';
+
   private canEnter(model: number): boolean {
     return this.positions[model] >= 0 || (this.statuses[model] === 'not_executed' && this.graph.models[model].startElement >= 0);
   }
@@ -280,11 +282,11 @@ export class Machine implements WalkState {
     const from = this.current;
     if (from < 0) return g.models[this.currentModel].startElement;
     if (!g.isVertex(from)) return g.target[from];
-    const jump = this.shared.jumpFrom(from, this.statuses);
-    if (jump >= 0) return jump;
     const chain = this.chains[this.currentModel];
-    const part = chain.active(this) ?? chain.parts[chain.parts.length - 1];
-    const edge = part.generator.nextEdge(this, from);
+    const { generator } = chain.active(this) ?? chain.parts[chain.parts.length - 1];
+    const jump = this.shared.jumpFrom(this, from, this.isFailed, generator);
+    if (jump >= 0) return jump;
+    const edge = generator.nextEdge(this, from);
     if (edge < 0) {
       this.statuses[this.currentModel] = 'failed';
       throw new WalkerError(

@@ -1,13 +1,16 @@
 import type { Graph } from '../model/graph.js';
 import type { RandomSource } from '../random.js';
+import type { PathGenerator } from '../generator.js';
+import type { WalkState } from '../walk-state.js';
 import type { WalkScripts } from './scripts.js';
-import type { ModelStatus } from './statistics.js';
 
 /**
  * Jumps between models through shared states (graphwalker-notes.md 4.3). At a vertex with a shared state the
  * candidates are: staying (when the vertex has an open out-edge), and every vertex of another model with the
  * same shared state that has a name or an open out-edge — except the vertex just jumped from, unless staying
- * is impossible. One is picked at random; a vertex of another model is then the next step.
+ * is impossible. Vertices of failed models are no candidates. The active generator chooses among them when it
+ * can (`PathGenerator.chooseJump`), else one is picked at random, as GraphWalker does; a vertex of another
+ * model is then the next step.
  */
 export class SharedStates {
   private jumpedFrom = -1;
@@ -19,8 +22,11 @@ export class SharedStates {
     private readonly random: RandomSource,
   ) {}
 
-  /** The vertex to jump to from `vertex`, or -1 to stay in the current model. */
-  jumpFrom(vertex: number, statuses: readonly ModelStatus[]): number {
+  /**
+   * The vertex to jump to from `vertex`, or -1 to stay in the current model. `failed(model)` tells which
+   * models to leave out; the generator picks among the candidates when it can (`vertex` itself means staying).
+   */
+  jumpFrom(walk: WalkState, vertex: number, failed: (model: number) => boolean, generator: PathGenerator): number {
     const g = this.graph;
     const shared = g.sharedState[vertex];
     if (shared === undefined) return -1;
@@ -33,17 +39,27 @@ export class SharedStates {
     const model = g.modelOf[vertex];
     for (const other of group) {
       const otherModel = g.modelOf[other];
-      if (otherModel === model || statuses[otherModel] === 'failed') continue;
+      if (otherModel === model || failed(otherModel)) continue;
       if (other === this.jumpedFrom && canStay) continue;
       if (g.names[other] || this.scripts.openEdges(other).length > 0) candidates.push(other);
     }
     if (candidates.length === 0) return -1;
-    const pick = candidates.length === 1 ? candidates[0] : candidates[this.random.int(candidates.length)];
+    const pick = this.pick(walk, vertex, candidates, generator);
     if (pick === vertex) {
       this.jumpedFrom = -1;
       return -1;
     }
     this.jumpedFrom = vertex;
+    return pick;
+  }
+
+  private pick(walk: WalkState, vertex: number, candidates: readonly number[], generator: PathGenerator): number {
+    if (candidates.length === 1) return candidates[0];
+    if (generator.chooseJump === undefined) return candidates[this.random.int(candidates.length)];
+    const pick = generator.chooseJump(walk, vertex, candidates);
+    if (!candidates.includes(pick)) {
+      throw new Error(`chooseJump returned ${pick}, which is not one of the candidates ${candidates.join(', ')}`);
+    }
     return pick;
   }
 

@@ -95,4 +95,32 @@ describe('shared states', () => {
     }
     throw new Error('no jump in 200 steps');
   });
+
+  it('lets the generator choose among the jump candidates when it can', async () => {
+    const stayer = {
+      name: 'stayer' as never,
+      create: () => ({
+        nextEdge: (walk: import('../../../core/walk-state.js').WalkState, vertex: number) => walk.openEdges(vertex)[0] ?? -1,
+        chooseJump: (_walk: unknown, vertex: number) => vertex,
+      }),
+    };
+    const withStayer = await testRegistries([{ meta: { name: 'stayer', version: '0' }, setup: (r) => r.generators.register(stayer) }]);
+    const m = new Machine({ graph: new G(sharedModels('stayer(length(40))', 'any(length(1))')), registries: withStayer, seed: 3 });
+    const models = new Set<string>();
+    while (m.hasNext()) models.add(m.next().modelId);
+    expect(models).toEqual(new Set(['left']));
+  });
+
+  it('refuses a jump choice that is not a candidate', async () => {
+    const wrong = {
+      name: 'wrong' as never,
+      create: () => ({ nextEdge: () => -1, chooseJump: () => 12345 }),
+    };
+    const withWrong = await testRegistries([{ meta: { name: 'wrong', version: '0' }, setup: (r) => r.generators.register(wrong) }]);
+    const m = new Machine({ graph: new G(sharedModels('first(length(2)) wrong(never)', 'any(never)')), registries: withWrong, seed: 3 });
+    m.next();
+    m.next();
+    m.next();
+    expect(() => m.next()).toThrow(/chooseJump returned 12345/);
+  });
 });
