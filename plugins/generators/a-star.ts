@@ -7,15 +7,20 @@ import { randomOpenEdge } from './choice.js';
 
 /**
  * `a_star` (`astarpath`): heads for the nearest target of its stop condition (`reached_vertex`,
- * `reached_edge`, `reached_shared_state`) along a shortest path.
+ * `reached_edge`, `reached_shared_state`) along a shortest path, through other models where shared states
+ * lead (the targets of `reached_shared_state` are in several models).
  *
- * Distances to the targets come from one breadth-first search over the reversed graph at creation (guards
- * ignored; every edge counts 1, so this is what A* with an exact heuristic would find, at O(1) per step). At
- * a vertex it takes the open out-edge that leaves the fewest edges to go, the first in declaration order on a
- * tie; when no open edge leads on to a target (guards block the way) it takes a random open edge and tries
- * again from where that leads. Once it has stood on a target it heads for the nearest one it has not stood on
- * yet (one more search), so that a condition such as `reached_vertex(v_A) and length(50)` keeps moving with
- * purpose; when every target has been reached it walks randomly until the condition is fulfilled.
+ * Distances to the targets come from one breadth-first search over the reversed joined graph at creation
+ * ({@link distancesToTargets}: guards ignored; steps counted, an edge two and a jump one, so this is what A*
+ * with an exact heuristic would find, at O(1) per step). At a vertex it takes the open out-edge that leaves
+ * the fewest steps to go, the first in declaration order on a tie; at a shared state it weighs that against
+ * each jump the machine offers (`chooseJump`, staying on a tie), in O(out-degree + candidates). It keeps no
+ * route: after a jump, the generator of the model jumped into reads the same distances (when it heads for the
+ * same targets, as with one generator string for every model) and goes on the same way. When nothing open
+ * leads on to a target (guards block the way) it takes a random open edge (or candidate) and tries again from
+ * where that leads. Once it has stood on a target it heads for the nearest one it has not stood on yet (one
+ * more search), so that a condition such as `reached_vertex(v_A) and length(50)` keeps moving with purpose;
+ * when every target has been reached it walks randomly until the condition is fulfilled.
  */
 export const aStarGenerator: PathGeneratorFactory = {
   name: 'a_star',
@@ -52,26 +57,52 @@ class AStarPath implements PathGenerator {
   }
 
   nextEdge(walk: WalkState, vertex: number): number {
-    const reachedVertex = this.arrive(vertex);
-    const reachedEdge = this.lastEdge >= 0 && this.arrive(this.lastEdge);
-    if (reachedVertex || reachedEdge) this.retarget();
+    this.update(vertex);
     const open = walk.openEdges(vertex);
     if (open.length === 0) return -1;
-    let best = -1;
-    let bestDistance = Infinity;
-    for (const e of open) {
-      const d = this.remaining(e);
-      if (d < bestDistance) [best, bestDistance] = [e, d];
-    }
+    const best = this.bestEdge(open);
     this.lastEdge = best >= 0 ? best : randomOpenEdge(walk, open);
     return this.lastEdge;
   }
 
-  /** Edges still to take after `e` to stand on a pending target; Infinity when there is no way. */
-  private remaining(e: number): number {
-    if (this.pending[e] === 1) return 0;
+  chooseJump(walk: WalkState, vertex: number, candidates: readonly number[]): number {
+    this.update(vertex);
+    let best = -1;
+    let bestSteps = Infinity;
+    if (candidates.includes(vertex)) {
+      const edge = this.bestEdge(walk.openEdges(vertex));
+      if (edge >= 0) [best, bestSteps] = [vertex, this.steps(edge)];
+    }
+    for (const w of candidates) {
+      const d = this.distance[w];
+      if (w !== vertex && d >= 0 && 1 + d < bestSteps) [best, bestSteps] = [w, 1 + d];
+    }
+    return best >= 0 ? best : candidates[walk.random.int(candidates.length)];
+  }
+
+  /** Notes the pending targets the walk stands on, or stood on with the edge this generator took last. */
+  private update(vertex: number): void {
+    const reachedVertex = this.arrive(vertex);
+    const reachedEdge = this.lastEdge >= 0 && this.arrive(this.lastEdge);
+    if (reachedVertex || reachedEdge) this.retarget();
+  }
+
+  /** The open edge that leaves the fewest steps to a pending target (the first on a tie); -1 when none leads there. */
+  private bestEdge(open: readonly number[]): number {
+    let best = -1;
+    let bestSteps = Infinity;
+    for (const e of open) {
+      const steps = this.steps(e);
+      if (steps < bestSteps) [best, bestSteps] = [e, steps];
+    }
+    return best;
+  }
+
+  /** Steps from the edge's source, taking it, to stand on a pending target; Infinity when there is no way. */
+  private steps(e: number): number {
+    if (this.pending[e] === 1) return 1;
     const d = this.distance[this.graph.target[e]];
-    return d < 0 ? Infinity : d;
+    return d < 0 ? Infinity : 2 + d;
   }
 
   /** Marks a pending target as reached; true when it was one. */
