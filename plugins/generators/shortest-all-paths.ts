@@ -1,11 +1,12 @@
-import type { PathGenerator, PathGeneratorFactory } from '../../core/generator.js';
+import type { PathGeneratorFactory } from '../../core/generator.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { DetourSearch } from './algorithms/detour.js';
 import { planCoveringWalk } from './algorithms/route-inspection.js';
-import { PlanningBudget, randomOpenEdge } from './choice.js';
+import { PlanningBudget } from './choice.js';
 import { QuickRandomPath } from './quick-random.js';
 import { Route } from './route.js';
+import { MovePlanner, WalkPlanners } from './walk-planners.js';
 
 /** Models up to this many reachable vertices + edges are re-planned in full whenever a guard spoils the tour. */
 const FULL_REPLAN_LIMIT = 4096;
@@ -14,14 +15,19 @@ const REJOIN_WINDOW = 32;
 /** A tour that needs more than one repair per this many steps followed is given up: guards change too often. */
 const STEPS_PER_REPAIR = 8;
 
+const planners = new WalkPlanners<ShortestAllPaths>();
+
 /**
  * `shortest_all_paths` (`shortestallpaths`): the shortest walk that covers every edge reachable from where the
- * walk stands, planned at the first step by route inspection ({@link planCoveringWalk}) and then followed
- * edge by edge. It works on any model: where GraphWalker demands an Eulerian or semi-Eulerian graph, the
- * planner walks the cheapest extra paths, and where part of the model cannot be left and re-entered it
- * covers as much as one walk can.
+ * walk stands, in every model it can reach through shared states, planned at the first step by route
+ * inspection over the joined graph ({@link planCoveringWalk}) and then followed move by move: edges, and at
+ * shared states the jumps the tour needs (answered through `chooseJump`). It works on any model: where
+ * GraphWalker demands an Eulerian or semi-Eulerian graph, the planner walks the cheapest extra paths, and
+ * where part of the model cannot be left and re-entered it covers as much as one walk can. All models of a
+ * walk that use shortest_all_paths follow one tour ({@link WalkPlanners}).
  *
- * The plan ignores guards. When the due edge is closed (or the walk was moved, by a shared-state jump):
+ * The plan ignores guards. When the due move cannot be made (a guard closes the edge, the machine does not
+ * offer the jump, or the walk was moved by another model's generator):
  * - on models up to {@link FULL_REPLAN_LIMIT} elements it plans again over the edges not yet visited, from
  *   where it stands, and takes an open edge;
  * - on larger ones, where a plan costs a pass over the model (0.3 s for 50,000 edges), it repairs the tour:
@@ -34,12 +40,12 @@ const STEPS_PER_REPAIR = 8;
 export const shortestAllPathsGenerator: PathGeneratorFactory = {
   name: 'shortest_all_paths',
   aliases: ['shortestallpaths'],
-  create: ({ graph }) => new ShortestAllPaths(graph),
+  create: ({ graph, random }) => planners.for(random, graph, () => new ShortestAllPaths(graph)),
 };
 
-class ShortestAllPaths implements PathGenerator {
-  private readonly tour = new Route();
-  private readonly detour = new Route();
+class ShortestAllPaths extends MovePlanner {
+  private readonly tour: Route;
+  private readonly detour: Route;
   private planned = false;
   private planSize = 0;
   private followed = 0;
@@ -49,30 +55,33 @@ class ShortestAllPaths implements PathGenerator {
   private readonly detours: DetourSearch;
   private readonly meanwhile: QuickRandomPath;
 
-  constructor(private readonly graph: Graph) {
+  constructor(graph: Graph) {
+    super(graph);
+    this.tour = new Route(graph);
+    this.detour = new Route(graph);
     this.done = new Uint8Array(graph.vertexCount);
     this.detours = new DetourSearch(graph);
     this.meanwhile = new QuickRandomPath(graph);
   }
 
-  nextEdge(walk: WalkState, vertex: number): number {
+  override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
     this.budget.tick();
-    const open = walk.openEdges(vertex);
-    if (open.length === 0) return -1;
-    const next = this.followPlan(vertex, open);
+    const next = this.followPlan(vertex, open, candidates);
     if (next >= 0) return next;
-    if (this.done[vertex] === 1) return randomOpenEdge(walk, open);
+    if (this.done[vertex] === 1) return -1;
     const repaired = this.mayRepair() ? this.repair(vertex, open) : -1;
     if (repaired >= 0) return repaired;
-    return this.budget.ready() ? this.replan(walk, vertex, open) : this.meanwhile.nextEdge(walk, vertex);
+    if (this.budget.ready()) return this.replan(walk, vertex, open, candidates);
+    return this.meanwhile.move(walk, vertex, open, candidates);
   }
 
-  /** The detour's or else the tour's next edge, when it leaves from here and is open; -1 otherwise. */
-  private followPlan(vertex: number, open: readonly number[]): number {
-    const back = this.detour.follow(this.graph, vertex, open);
+  /** The detour's or else the tour's next move, when it leaves from here and can be made; -1 otherwise. */
+  private followPlan(vertex: number, open: readonly number[], candidates: readonly number[]): number {
+    const back = this.detour.follow(vertex, open);
     if (back >= 0) return back;
-    const next = this.tour.follow(this.graph, vertex, open);
-    if (next < 0) return -1;
+    const next = this.tour.dueFrom(vertex);
+    if (next < 0 || !(this.graph.isVertex(next) ? candidates : open).includes(next)) return -1;
+    this.tour.advance();
     this.followed++;
     if (this.tour.finished()) this.budget.completed();
     return next;
@@ -82,13 +91,13 @@ class ShortestAllPaths implements PathGenerator {
   private mayRepair(): boolean {
     if (this.planSize <= FULL_REPLAN_LIMIT || this.tour.finished()) return false;
     if (this.repairs * STEPS_PER_REPAIR <= this.followed + 4 * STEPS_PER_REPAIR) return true;
-    this.tour.start([], 0);
-    this.detour.start([], 0);
+    this.tour.start([], 0, -1);
+    this.detour.start([], 0, -1);
     this.budget.failed();
     return false;
   }
 
-  private replan(walk: WalkState, vertex: number, open: readonly number[]): number {
+  private replan(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
     // The first plan covers everything reachable, as promised; later ones only what is still unvisited.
     const everything = !this.planned;
     this.planned = true;
@@ -96,31 +105,31 @@ class ShortestAllPaths implements PathGenerator {
     this.planSize = plan.work;
     if (plan.required === 0) {
       for (const v of plan.reachable) this.done[v] = 1;
-      return randomOpenEdge(walk, open);
+      return -1;
     }
-    this.tour.start(plan.tour, 0);
-    this.detour.start([], 0);
+    this.tour.start(plan.tour, 0, vertex);
+    this.detour.start([], 0, vertex);
     this.followed = this.repairs = 0;
-    const next = this.followPlan(vertex, open);
+    const next = this.followPlan(vertex, open, candidates);
     this.budget.planned(plan.work, next >= 0);
     // A guard closes the tour's first edge: step aside, and plan again later from wherever that leads.
-    return next >= 0 ? next : this.meanwhile.nextEdge(walk, vertex);
+    return next >= 0 ? next : this.meanwhile.move(walk, vertex, open, candidates);
   }
 
   /**
    * Skips closed tour edges that are due here, then takes the shortest detour to where the tour goes on
-   * within the next {@link REJOIN_WINDOW} edges (the skipped ones are left for the plan after the tour);
+   * within the next {@link REJOIN_WINDOW} moves (the skipped ones are left for the plan after the tour);
    * -1 when no way is found.
    */
   private repair(vertex: number, open: readonly number[]): number {
     this.repairs++;
-    const next = this.tour.skipClosedFrom(this.graph, vertex, open);
+    const next = this.tour.skipClosedFrom(vertex, open);
     if (next >= 0 || this.tour.finished()) return next;
-    const rejoin = this.tour.upcoming(this.graph, REJOIN_WINDOW);
+    const rejoin = this.tour.upcoming(REJOIN_WINDOW);
     const way = this.detours.search(vertex, open, (v) => rejoin.get(v));
     if (way === undefined) return -1;
     this.tour.jumpTo(rejoin.get(this.graph.target[way[way.length - 1]])!);
-    this.detour.start(way, 1);
+    this.detour.start(way, 1, vertex);
     return way[0];
   }
 }

@@ -2,15 +2,20 @@ import type { Graph } from '../../../core/model/graph.js';
 import { chooseChain, type BalancedGraph, type Segment } from './chain.js';
 import { joiningWalks } from './connect.js';
 import { eulerTrail } from './euler.js';
+import { JoinedGraph } from './joined-graph.js';
+import { layJumps } from './jumps.js';
 import { reachableGraph, type LocalGraph } from './local-graph.js';
 import { UnitCostFlow } from './min-cost-flow.js';
 import { stronglyConnected } from './scc.js';
 
 /** A covering walk planned from one vertex. */
 export interface CoveringPlan {
-  /** Graph edge indices in walking order; empty when no required edge is reachable. */
+  /**
+   * The moves in walking order: an edge index means take that edge, a vertex index jump to that vertex through
+   * its shared state. Empty when no required edge is reachable.
+   */
   readonly tour: readonly number[];
-  /** Graph vertex indices reachable from the start: where the plan looked. */
+  /** Graph vertex indices reachable from the start (through shared states too): where the plan looked. */
   readonly reachable: Int32Array;
   /** Required edges reachable from the start; how many of them the tour covers. */
   readonly required: number;
@@ -21,9 +26,15 @@ export interface CoveringPlan {
 
 /**
  * The shortest walk from `start` that covers the required edges reachable from it (guards ignored): directed
- * route inspection (Chinese postman) with a free end.
+ * route inspection (Chinese postman) with a free end, over the joined graph of all models.
  *
- * 1. The reachable part of the start's model is split into strongly connected components. A walk never
+ * 0. The vertices of each shared-state group are merged into one ({@link reachableGraph} with the
+ *    {@link JoinedGraph}), so that the walk may leave a model through one member and go on from another. The
+ *    plan minimises edges walked; the jumps it then needs (a step each, where an edge costs two) are laid
+ *    afterwards, as few as those edges allow ({@link layJumps}). A plan that walked an edge more to save
+ *    jumps could be shorter by a step or so per group; on the files seen, the groups are few and the edges
+ *    between them many, so the edges dominate.
+ * 1. The reachable part of the joined graph is split into strongly connected components. A walk never
  *    returns to a component it has left, so when the reachable part is not strongly connected it can cover
  *    at most the components of one chain; {@link chooseChain} picks the chain that covers the most required
  *    edges, then the cheapest.
@@ -35,19 +46,21 @@ export interface CoveringPlan {
  * 4. {@link eulerTrail} lays the trail.
  */
 export function planCoveringWalk(graph: Graph, start: number, isRequired: (edge: number) => boolean): CoveringPlan {
-  const g = reachableGraph(graph, start);
+  const joined = JoinedGraph.of(graph);
+  const g = reachableGraph(graph, start, joined);
   const need = new Uint8Array(g.edgeCount);
   let required = 0;
   for (let e = 0; e < g.edgeCount; e++) if (isRequired(g.edges[e])) required += need[e] = 1;
   const work = g.vertexCount + g.edgeCount;
-  if (required === 0) return { tour: [], reachable: g.vertices, required, covered: 0, work };
+  if (required === 0) return { tour: [], reachable: g.reached, required, covered: 0, work };
   const balanced = balanceComponents(g, need);
   const segments = chooseChain(balanced);
   const times = walkCounts(balanced, segments);
-  const trail = eulerTrail(g, times, 0);
   let covered = 0;
   for (let e = 0; e < g.edgeCount; e++) if (times[e] > 0) covered += need[e];
-  return { tour: Array.from(trail, (e) => g.edges[e]), reachable: g.vertices, required, covered, work };
+  const withJumps = g.merged ? layJumps(graph, joined, g, times, start) : undefined;
+  const tour = withJumps ?? Array.from(eulerTrail(g, times, 0), (e) => g.edges[e]);
+  return { tour, reachable: g.reached, required, covered, work };
 }
 
 /** Step 2 for closed tours: each component's required edges balanced by a min-cost flow over its own edges. */
