@@ -98,7 +98,12 @@ export interface RunResult {
 }
 
 /** Makes a generator the way the machine would (a stub condition that is never fulfilled). */
-export function createGenerator(factory: PathGeneratorFactory, graph: Graph, options: RunOptions = {}): PathGenerator {
+export function createGenerator(
+  factory: PathGeneratorFactory,
+  graph: Graph,
+  options: RunOptions = {},
+  random: RandomSource = createRandom(options.seed ?? 1),
+): PathGenerator {
   const condition: StopCondition = { isFulfilled: () => false, fulfilment: () => 0, targets: options.targets };
   const conditionExpr: ConditionExpr = { kind: 'call', name: options.conditionName ?? 'never', column: 1 };
   return factory.create({
@@ -107,7 +112,7 @@ export function createGenerator(factory: PathGeneratorFactory, graph: Graph, opt
     reachable: new Uint8Array(graph.size).fill(1),
     condition,
     conditionExpr,
-    random: createRandom(options.seed ?? 1),
+    random,
   });
 }
 
@@ -152,4 +157,96 @@ export function idsOf(graph: Graph, path: readonly number[]): string[] {
 /** `edge_coverage` of model 0 as the machine checks it: that many edges visited, standing on a vertex. */
 export function coveredEdges(count: number): (walk: TestWalk) => boolean {
   return (walk) => walk.visitedEdges(0) >= count && walk.graph.isVertex(walk.current);
+}
+
+export interface JoinedRunOptions extends Omit<RunOptions, 'model' | 'guard'> {
+  /** Ask the generators where to jump (default); without, jumps are random, GraphWalker's rule. */
+  readonly chooseJumps?: boolean;
+  /** Give each model's generator a random source of its own (the machine gives them the walk's one). */
+  readonly separateRandoms?: boolean;
+}
+
+export interface JoinedRunResult extends Omit<RunResult, 'generator'> {
+  /** The generator of each model, made like the machine makes them: together, with the walk's random source. */
+  readonly generators: readonly PathGenerator[];
+  /** How many steps were jumps. */
+  readonly jumps: number;
+}
+
+/**
+ * Walks a multi-model graph the way the machine does (graphwalker-notes.md 4.3, core/machine/shared-states.ts):
+ * from the first model's start element; at a vertex with a shared state the candidates are staying (when
+ * there is an open out-edge) and every vertex of another model with that state that has a name or an open
+ * out-edge, except the vertex just jumped from unless staying is impossible; the current model's generator
+ * chooses when there are two or more (or one is drawn at random without `chooseJump`), and a jump is a step.
+ * Fails the test when a generator answers something it may not.
+ */
+export function runJoined(
+  factory: PathGeneratorFactory,
+  graph: Graph,
+  options: JoinedRunOptions = {},
+): JoinedRunResult {
+  const walk = new TestWalk(graph, options.seed ?? 1);
+  const generators = graph.models.map((_, model) =>
+    createGenerator(factory, graph, { ...options, model }, options.separateRandoms ? createRandom(model) : walk.random),
+  );
+  const path: number[] = [];
+  let jumps = 0;
+  let jumpedFrom = -1;
+  const stepOn = (element: number) => {
+    walk.step(element);
+    path.push(element);
+  };
+  stepOn(graph.models.find((m) => m.startElement >= 0)!.startElement);
+  while (walk.steps < (options.maxSteps ?? 10_000) && !(options.until?.(walk) ?? false)) {
+    if (!graph.isVertex(walk.current)) {
+      stepOn(graph.target[walk.current]);
+      jumpedFrom = -1;
+      continue;
+    }
+    const generator = generators[walk.currentModel];
+    const jump = jumpTarget(walk, generator, jumpedFrom, options.chooseJumps ?? true);
+    if (jump >= 0) {
+      jumpedFrom = walk.current;
+      jumps++;
+      stepOn(jump);
+      continue;
+    }
+    jumpedFrom = -1;
+    const open = [...walk.openEdges(walk.current)];
+    const e = generator.nextEdge(walk, walk.current);
+    if (e < 0) return { walk, path, deadEnd: true, generators, jumps };
+    if (!open.includes(e)) throw new Error(`${factory.name} chose ${graph.describe(e)}, which is not open here`);
+    stepOn(e);
+  }
+  return { walk, path, deadEnd: false, generators, jumps };
+}
+
+function jumpTarget(walk: TestWalk, generator: PathGenerator, jumpedFrom: number, chooseJumps: boolean): number {
+  const g = walk.graph;
+  const vertex = walk.current;
+  const state = g.sharedState[vertex];
+  if (state === undefined) return -1;
+  const canStay = walk.openEdges(vertex).length > 0;
+  const candidates = canStay ? [vertex] : [];
+  for (const other of g.sharedStateVertices(state)) {
+    if (g.modelOf[other] === g.modelOf[vertex] || (other === jumpedFrom && canStay)) continue;
+    if (g.names[other] || walk.openEdges(other).length > 0) candidates.push(other);
+  }
+  if (candidates.length === 0) return -1;
+  let pick: number;
+  if (candidates.length === 1) pick = candidates[0];
+  else if (chooseJumps && generator.chooseJump) pick = generator.chooseJump(walk, vertex, candidates);
+  else pick = candidates[walk.random.int(candidates.length)];
+  if (!candidates.includes(pick)) throw new Error(`chooseJump chose ${pick}, not one of ${candidates.join(', ')}`);
+  return pick === vertex ? -1 : pick;
+}
+
+/** Edge coverage over all models as the machine checks it: that many edges visited, standing on a vertex. */
+export function coveredAllModels(edges: number): (walk: TestWalk) => boolean {
+  return (walk) => {
+    let visited = 0;
+    for (let m = 0; m < walk.graph.models.length; m++) visited += walk.visitedEdges(m);
+    return visited >= edges && walk.graph.isVertex(walk.current);
+  };
 }

@@ -149,3 +149,84 @@ export function distanceTo(graph: Graph, from: number, target: number): number {
   }
   return Infinity;
 }
+
+/**
+ * The moves from a vertex in the joined graph of a multi-model file, with their cost in steps: each out-edge
+ * (two: the edge and its target) and each jump to a vertex of another model with the same shared state that
+ * has a name or an out-edge (one). Written from the machine's rules, independently of the planners.
+ */
+export function joinedMoves(graph: Graph, v: number): { move: number; to: number; cost: number }[] {
+  const moves = Array.from(graph.outEdgesOf(v), (e) => ({ move: e, to: graph.target[e], cost: 2 }));
+  const state = graph.sharedState[v];
+  if (state === undefined) return moves;
+  for (const w of graph.sharedStateVertices(state)) {
+    const enterable = graph.names[w] !== undefined || graph.outEdgesOf(w).length > 0;
+    if (graph.modelOf[w] !== graph.modelOf[v] && enterable) moves.push({ move: w, to: w, cost: 1 });
+  }
+  return moves;
+}
+
+/** Dijkstra over string-keyed states with small integer costs (a bucket queue); the cost of every state reached. */
+function cheapest<S>(
+  start: S,
+  key: (s: S) => string,
+  next: (s: S) => [S, number][],
+): Map<string, { state: S; cost: number }> {
+  const best = new Map([[key(start), { state: start, cost: 0 }]]);
+  const buckets: S[][] = [[start]];
+  for (let cost = 0; cost < buckets.length; cost++) {
+    for (const state of buckets[cost] ?? []) {
+      if (best.get(key(state))!.cost !== cost) continue;
+      for (const [s, step] of next(state)) {
+        const k = key(s);
+        const c = cost + step;
+        if (best.has(k) && best.get(k)!.cost <= c) continue;
+        best.set(k, { state: s, cost: c });
+        (buckets[c] ??= []).push(s);
+      }
+    }
+  }
+  return best;
+}
+
+/** Fewest steps from vertex `from` to stand on an element `isGoal` accepts, over the joined graph; Infinity if none. */
+export function joinedStepsTo(graph: Graph, from: number, isGoal: (element: number) => boolean): number {
+  const moves = (v: number) => joinedMoves(graph, v).map(({ to, cost }): [number, number] => [to, cost]);
+  const costs = cheapest(from, String, moves);
+  let best = Infinity;
+  for (const { state: v, cost } of costs.values()) {
+    if (isGoal(v)) best = Math.min(best, cost);
+    for (const e of graph.outEdgesOf(v)) if (isGoal(e)) best = Math.min(best, cost + 1);
+  }
+  return best;
+}
+
+/**
+ * The best covering walk of a joined multi-model file by exhaustive search from the first model's start
+ * vertex: the most edges one walk can cover, the fewest steps that takes (edges two, jumps one), and the
+ * fewest edges if jumps were free. Exponential: for a few edges only.
+ */
+export function bruteForceJoinedCover(graph: Graph): { covered: number; steps: number; edges: number } {
+  const all = Array.from({ length: graph.edgeCount }, (_, i) => graph.vertexCount + i);
+  const edges = all.filter((e) => graph.source[e] >= 0);
+  const bit = new Map(edges.map((e, i) => [e, 1 << i]));
+  const start = graph.models[0].startElement;
+  const search = (jumpCost: number) =>
+    cheapest<[number, number]>([start, 0], ([v, mask]) => `${v}:${mask}`, ([v, mask]) =>
+      joinedMoves(graph, v).map(({ move, to, cost }): [[number, number], number] => [
+        [to, mask | (bit.get(move) ?? 0)],
+        cost === 1 ? jumpCost : cost,
+      ]),
+    );
+  const bestOf = (costs: ReturnType<typeof search>) => {
+    let covered = 0;
+    let cost = 0;
+    for (const { state: [, mask], cost: c } of costs.values()) {
+      const n = popCount(mask);
+      if (n > covered || (n === covered && c < cost)) [covered, cost] = [n, c];
+    }
+    return { covered, cost };
+  };
+  const exact = bestOf(search(1));
+  return { covered: exact.covered, steps: exact.cost, edges: bestOf(search(0)).cost / 2 };
+}

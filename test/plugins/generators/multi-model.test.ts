@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PathGeneratorFactory } from '../../../core/generator.js';
+import { createRandom } from '../../../core/random.js';
+import {
+  aStarGenerator,
+  planCoveringWalk,
+  quickRandomGenerator,
+  shortestAllPathsGenerator,
+} from '../../../plugins/generators/index.js';
+import { coveredAllModels, createGenerator, runJoined, TestWalk } from './harness.js';
+import { at, hubModels, randomJoinedModels } from './models.js';
+
+/** The hub file has 14 edges: every one stepped on is 28 steps, plus the jumps between the four models. */
+const HUB_EDGES = 14;
+const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/** Steps after the start element until every edge of every model is covered, for each seed. */
+function coverageSteps(factory: PathGeneratorFactory, chooseJumps: boolean): number[] {
+  const graph = hubModels();
+  return SEEDS.map((seed) => {
+    const result = runJoined(factory, graph, { seed, chooseJumps, until: coveredAllModels(HUB_EDGES), maxSteps: 5000 });
+    expect(coveredAllModels(HUB_EDGES)(result.walk)).toBe(true);
+    return result.walk.steps - 1;
+  });
+}
+
+/** Stands a walk of the hub file on `vertex`, with every edge visited but those named. */
+function standOn(vertex: string, model: number, unvisited: readonly string[]): { walk: TestWalk; v: number } {
+  const graph = hubModels();
+  const walk = new TestWalk(graph, 1);
+  for (let e = graph.vertexCount; e < graph.size; e++) if (!unvisited.includes(graph.ids[e])) walk.step(e);
+  const v = at(graph, vertex, model);
+  walk.step(v);
+  return { walk, v };
+}
+
+describe('planning across the models of a file joined by shared states', () => {
+  it('quick_random covers every model, one reachable only through another included, faster than with random jumps', () => {
+    const planned = coverageSteps(quickRandomGenerator, true);
+    const random = coverageSteps(quickRandomGenerator, false);
+    expect(Math.max(...planned)).toBeLessThanOrEqual(48);
+    expect(Math.min(...random)).toBeGreaterThan(48);
+  });
+
+  it('shortest_all_paths walks its planned tour through all four models without a step more', () => {
+    const graph = hubModels();
+    const plan = planCoveringWalk(graph, graph.models[0].startElement, () => true);
+    const tourSteps = plan.tour.reduce((steps, m) => steps + (graph.isVertex(m) ? 1 : 2), 0);
+    expect(new Set(coverageSteps(shortestAllPathsGenerator, true))).toEqual(new Set([tourSteps]));
+    expect(Math.min(...coverageSteps(shortestAllPathsGenerator, false))).toBeGreaterThan(tourSteps);
+  });
+
+  it('a_star reaches a target in another model by the shortest way, jumps included', () => {
+    const graph = hubModels();
+    const safe = graph.sharedStateVertices('SAFE');
+    const stepsTo = (chooseJumps: boolean) =>
+      SEEDS.map((seed) => {
+        const until = (w: TestWalk) => safe.includes(w.current);
+        const result = runJoined(aStarGenerator, graph, { seed, chooseJumps, targets: safe, until });
+        expect(safe).toContain(result.walk.current);
+        return result.walk.steps - 1;
+      });
+    // a0 → a_hub (2 steps), jump to d_hub (1), → d_safe (2).
+    expect(new Set(stepsTo(true))).toEqual(new Set([5]));
+    expect(stepsTo(false).filter((steps) => steps > 5).length).toBeGreaterThan(15);
+  });
+
+  it('chooseJump: quick_random stays for an unvisited open edge, else jumps towards one; a_star towards a target', () => {
+    const graph = hubModels();
+    const candidates = (...ids: [string, number][]) => ids.map(([id, model]) => at(graph, id, model));
+    const hub = candidates(['a_hub', 0], ['b_hub', 1], ['d_hub', 3]);
+    const quick = () => createGenerator(quickRandomGenerator, graph);
+    let { walk, v } = standOn('a_hub', 0, ['a_out', 'd_loop']);
+    expect(quick().chooseJump!(walk, v, hub)).toBe(v);
+    ({ walk, v } = standOn('a_hub', 0, ['d_loop']));
+    expect(quick().chooseJump!(walk, v, hub)).toBe(at(graph, 'd_hub', 3));
+    // The vault lies behind the wing: jump there, then on through DEEP.
+    ({ walk, v } = standOn('a_hub', 0, ['c_on']));
+    expect(quick().chooseJump!(walk, v, hub)).toBe(at(graph, 'b_hub', 1));
+    ({ walk, v } = standOn('a_hub', 0, []));
+    const aStar = createGenerator(aStarGenerator, graph, { targets: graph.sharedStateVertices('SAFE') });
+    expect(aStar.chooseJump!(walk, v, hub)).toBe(at(graph, 'd_hub', 3));
+    // Through the annex and SAFE into the vault: a jump, an edge and a jump, where the wing takes longer.
+    const toVault = createGenerator(aStarGenerator, graph, { targets: [at(graph, 'c_safe', 2)] });
+    expect(toVault.chooseJump!(walk, v, hub)).toBe(at(graph, 'd_hub', 3));
+    const toLobby = createGenerator(aStarGenerator, graph, { targets: [at(graph, 'a0')] });
+    expect(toLobby.chooseJump!(walk, v, hub)).toBe(v);
+  });
+
+  it('the models of one walk share one planner, made afresh for a restart and never shared with another walk', () => {
+    const graph = hubModels();
+    const random = createRandom(1);
+    for (const factory of [quickRandomGenerator, shortestAllPathsGenerator]) {
+      const [first, second] = [0, 1].map((model) => createGenerator(factory, graph, { model }, random));
+      expect(second).toBe(first);
+      expect(createGenerator(factory, graph, {}, createRandom(1))).not.toBe(first);
+      const walk = new TestWalk(graph, 1);
+      walk.step(graph.models[0].startElement);
+      first.nextEdge(walk, walk.current);
+      // The machine makes new generators at a restart, after the walk has begun: they must not inherit the plan.
+      expect(createGenerator(factory, graph, {}, random)).not.toBe(first);
+    }
+  });
+
+  it('still covers every model when each model has a random source of its own (a planner per model)', () => {
+    const graph = hubModels();
+    for (const factory of [quickRandomGenerator, shortestAllPathsGenerator]) {
+      const options = { separateRandoms: true, until: coveredAllModels(HUB_EDGES), maxSteps: 2000 };
+      const result = runJoined(factory, graph, options);
+      expect(coveredAllModels(HUB_EDGES)(result.walk)).toBe(true);
+    }
+  });
+
+  it('on any joined file, answers a candidate or an open edge, the same for the same seed, and always returns', () => {
+    const files = fc.record({ seed: fc.nat(100_000), edges: fc.integer({ min: 0, max: 5 }), walkSeed: fc.nat(1000) });
+    fc.assert(
+      fc.property(files, ({ seed, edges, walkSeed }) => {
+        const graph = randomJoinedModels(seed, edges);
+        for (const factory of [quickRandomGenerator, shortestAllPathsGenerator, aStarGenerator]) {
+          const options = { seed: walkSeed, maxSteps: 300, targets: [graph.vertexCount - 1] };
+          const result = runJoined(factory, graph, options);
+          expect(result.deadEnd || result.walk.steps === 300).toBe(true);
+          expect(runJoined(factory, graph, options).path).toEqual(result.path);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
