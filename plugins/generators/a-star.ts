@@ -1,3 +1,4 @@
+import type { RandomSource } from '../../core/random.js';
 import type { PathGenerator, PathGeneratorFactory } from '../../core/generator.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkState } from '../../core/walk-state.js';
@@ -13,7 +14,7 @@ import { randomOpenEdge } from './choice.js';
  * Distances to the targets come from one breadth-first search over the reversed joined graph at creation
  * ({@link distancesToTargets}: guards ignored; steps counted, an edge two and a jump one, so this is what A*
  * with an exact heuristic would find, at O(1) per step). At a vertex it takes the open out-edge that leaves
- * the fewest steps to go, the first in declaration order on a tie; at a shared state it weighs that against
+ * the fewest steps to go, one of the equally short ones drawn from the seed on a tie; at a shared state it weighs that against
  * each jump the machine offers (`chooseJump`, staying on a tie), in O(out-degree + candidates). It keeps no
  * route: after a jump, the generator of the model jumped into reads the same distances (when it heads for the
  * same targets, as with one generator string for every model) and goes on the same way. When nothing open
@@ -60,7 +61,7 @@ class AStarPath implements PathGenerator {
     this.update(vertex);
     const open = walk.openEdges(vertex);
     if (open.length === 0) return -1;
-    const best = this.bestEdge(open);
+    const best = this.bestEdge(open, walk.random);
     this.lastEdge = best >= 0 ? best : randomOpenEdge(walk, open);
     return this.lastEdge;
   }
@@ -70,7 +71,7 @@ class AStarPath implements PathGenerator {
     let best = -1;
     let bestSteps = Infinity;
     if (candidates.includes(vertex)) {
-      const edge = this.bestEdge(walk.openEdges(vertex));
+      const edge = this.bestEdge(walk.openEdges(vertex), walk.random);
       if (edge >= 0) [best, bestSteps] = [vertex, this.steps(edge)];
     }
     for (const w of candidates) {
@@ -87,13 +88,19 @@ class AStarPath implements PathGenerator {
     if (reachedVertex || reachedEdge) this.retarget();
   }
 
-  /** The open edge that leaves the fewest steps to a pending target (the first on a tie); -1 when none leads there. */
-  private bestEdge(open: readonly number[]): number {
+  /**
+   * The open edge that leaves the fewest steps to a pending target; -1 when none leads there. Ties are broken
+   * by the seed (each of k equally short edges kept with chance 1/k), so another seed walks another of the
+   * shortest routes; a single shortest edge draws nothing.
+   */
+  private bestEdge(open: readonly number[], random: RandomSource): number {
     let best = -1;
     let bestSteps = Infinity;
+    let ties = 0;
     for (const e of open) {
       const steps = this.steps(e);
-      if (steps < bestSteps) [best, bestSteps] = [e, steps];
+      if (steps < bestSteps) [best, bestSteps, ties] = [e, steps, 1];
+      else if (steps === bestSteps && steps < Infinity && random.int(++ties) === 0) best = e;
     }
     return best;
   }

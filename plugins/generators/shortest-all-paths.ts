@@ -101,7 +101,7 @@ class ShortestAllPaths extends MovePlanner {
     // The first plan covers everything reachable, as promised; later ones only what is still unvisited.
     const everything = !this.planned;
     this.planned = true;
-    const plan = planCoveringWalk(this.graph, vertex, everything ? () => true : (e) => walk.visits(e) === 0);
+    const plan = planCoveringWalk(this.graph, vertex, everything ? () => true : (e) => walk.visits(e) === 0, walk.random);
     this.planSize = plan.work;
     if (plan.required === 0) {
       for (const v of plan.reachable) this.done[v] = 1;

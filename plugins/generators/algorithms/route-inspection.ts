@@ -1,3 +1,4 @@
+import type { RandomSource } from '../../../core/random.js';
 import type { Graph } from '../../../core/model/graph.js';
 import { chooseChain, type BalancedGraph, type Segment } from './chain.js';
 import { joiningWalks } from './connect.js';
@@ -43,9 +44,14 @@ export interface CoveringPlan {
  *    the entry to the exit makes the degrees those of an open trail (an artificial zero-cost edge from the
  *    free end back to the start, in effect). This is the exact optimum when every reachable edge is required.
  * 3. When only some edges are required (re-planning), {@link joiningWalks} joins stray pieces.
- * 4. {@link eulerTrail} lays the trail.
+ * 4. {@link eulerTrail} lays the trail; with a random source, another of the equally short trails per seed.
  */
-export function planCoveringWalk(graph: Graph, start: number, isRequired: (edge: number) => boolean): CoveringPlan {
+export function planCoveringWalk(
+  graph: Graph,
+  start: number,
+  isRequired: (edge: number) => boolean,
+  random?: RandomSource,
+): CoveringPlan {
   const joined = JoinedGraph.of(graph);
   const g = reachableGraph(graph, start, joined);
   const need = new Uint8Array(g.edgeCount);
@@ -59,7 +65,7 @@ export function planCoveringWalk(graph: Graph, start: number, isRequired: (edge:
   let covered = 0;
   for (let e = 0; e < g.edgeCount; e++) if (times[e] > 0) covered += need[e];
   const withJumps = g.merged ? layJumps(graph, joined, g, times, start) : undefined;
-  const tour = withJumps ?? Array.from(eulerTrail(g, times, 0), (e) => g.edges[e]);
+  const tour = withJumps ?? Array.from(eulerTrail(g, times, 0, random), (e) => g.edges[e]);
   return { tour, reachable: g.reached, required, covered, work };
 }
 
