@@ -1,6 +1,7 @@
 import { ErrorCodes, WalkerError } from './errors.js';
 import type { Machine } from './machine/machine.js';
-import { loadModelFile, type LoadedModelFile } from './model/load.js';
+import { loadModelFile, parseModelText, type LoadedModelFile } from './model/load.js';
+import { NO_GENERATOR_MESSAGE } from './machine/machine.js';
 import type { ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 
@@ -90,7 +91,10 @@ export class ExecutionSession {
    * Call it inside {@link run}.
    */
   load(text: string, options: SessionLoadOptions = {}): SessionLoadResult {
-    const loaded = loadModelFile(text, { source: options.source, blocked: this.defaults.blocked });
+    const value = parseModelText(text, options.source);
+    // service.md 7.1 names this failure first: a model without generator cannot be walked, whatever else is wrong.
+    if (lacksGenerator(value, options.generators)) throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE);
+    const loaded = loadModelFile(value, { source: options.source, blocked: this.defaults.blocked });
     return this.open(loaded, options);
   }
 
@@ -148,4 +152,15 @@ export class ExecutionSession {
 
 function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** True when the value lists models and one of them has no generator that no override replaces. */
+function lacksGenerator(value: unknown, overrides: readonly (string | undefined)[] | undefined): boolean {
+  const models = (value as { models?: unknown } | null)?.models;
+  if (!Array.isArray(models)) return false;
+  return models.some((model: unknown, i) => {
+    const own = (model as { generator?: unknown } | null)?.generator;
+    const generator = overrides?.[i] ?? own;
+    return typeof generator !== 'string' || generator.trim() === '';
+  });
 }

@@ -33,6 +33,12 @@ describe('execution endpoints: failures', () => {
     expect((await call(app, 'GET', '/walker/hasNext')).body).toEqual(nok(NOT_LOADED));
   });
 
+  it('names the missing generator first, even in a model with other problems', async () => {
+    const app = await testApp();
+    const bare = { models: [{ id: 'bare', vertices: [], edges: [] }] };
+    expect((await load(app, bare)).body).toEqual(nok('Model has no generator specified'));
+  });
+
   it('keeps the loaded model, position and data when a load fails', async () => {
     const app = await testApp();
     await load(app, loop());
