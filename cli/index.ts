@@ -9,8 +9,13 @@ import type { WalkerContext } from './context.js';
 export const VERSION = '0.1.0';
 
 /** The `walker` command line with every command registered. */
-export function createCli(): Cli<WalkerContext> {
-  const cli = new Cli<WalkerContext>({ binaryName: 'walker', binaryLabel: 'walker', binaryVersion: VERSION });
+export function createCli(options: { colors?: boolean } = {}): Cli<WalkerContext> {
+  const cli = new Cli<WalkerContext>({
+    binaryName: 'walker',
+    binaryLabel: 'walker',
+    binaryVersion: VERSION,
+    enableColors: options.colors ?? false,
+  });
   cli.register(Builtins.HelpCommand);
   cli.register(Builtins.VersionCommand);
   cli.register(OfflineCommand);
@@ -31,10 +36,12 @@ export interface Streams {
  * prints one clear message on stderr — and the usage, for option mistakes — never a stack trace.
  */
 export async function main(argv: readonly string[], streams: Streams = {}): Promise<number> {
-  const cli = createCli();
+  const stdout = streams.stdout ?? process.stdout;
+  // Colours only for a terminal: help piped into a file or a test must not carry escape codes.
+  const cli = createCli({ colors: (stdout as { isTTY?: boolean }).isTTY === true });
   const context: WalkerContext = {
     stdin: (streams.stdin ?? process.stdin) as WalkerContext['stdin'],
-    stdout: (streams.stdout ?? process.stdout) as WalkerContext['stdout'],
+    stdout: stdout as WalkerContext['stdout'],
     stderr: (streams.stderr ?? process.stderr) as WalkerContext['stderr'],
     colorDepth: 1,
     env: process.env,
