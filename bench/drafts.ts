@@ -7,6 +7,7 @@ import { Draft } from '../server/drafts/draft.js';
 import { DraftModel } from '../server/drafts/draft-model.js';
 import { addEdge } from '../server/drafts/edges.js';
 import { addVertex } from '../server/drafts/vertices.js';
+import Fastify from 'fastify';
 import { buildApp } from '../server/app.js';
 import { BenchClient, type BenchRequest } from './drafts-client.js';
 import type { BenchRow, BenchSection } from './report.js';
@@ -46,12 +47,37 @@ export const benchDrafts: BenchSection = async () => {
     if (!validation.last.valid) {
       throw new Error(`the benchmark model does not validate: ${JSON.stringify(validation.last.issues[0])}`);
     }
-    return [...httpRows(built.times, built.totalMs, exportMs, bestOf(validation)), ...domainRows()];
+    const bare = await barePostRate(buildRequests('/bare', model).slice(0, BARE_REQUESTS));
+    return [bare, ...httpRows(built.times, built.totalMs, exportMs, bestOf(validation)), ...domainRows()];
   } finally {
     await client.close();
     await app.close();
   }
 };
+
+/** Requests sent to the bare route: enough for a steady rate, few enough to keep the section short. */
+const BARE_REQUESTS = 20_000;
+
+/**
+ * The limit of this transport on this machine for the same kind of request: a bare Fastify route that parses
+ * the JSON body and answers a small JSON object with 201, driven by the same client over one connection.
+ */
+async function barePostRate(requests: readonly BenchRequest[]): Promise<BenchRow> {
+  const bare = Fastify();
+  let revision = 0;
+  bare.post('/bare/:kind', async (_request, reply) => reply.code(201).send({ revision: ++revision }));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const client = new BenchClient((bare.server.address() as AddressInfo).port);
+  try {
+    await client.run(requests.slice(0, WARMUP));
+    const { times, totalMs } = await client.run(requests);
+    const value = Math.round((times.length / totalMs) * 1000);
+    return { section: SECTION, subject: 'bare Fastify POST route, same bodies (transport limit)', metric: 'requests/s', value };
+  } finally {
+    await client.close();
+    await bare.close();
+  }
+}
 
 function buildRequests(base: string, model: ModelJson): BenchRequest[] {
   const requests: BenchRequest[] = [];
