@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { Command, Option } from 'clipanion';
 import { WalkerCommand } from '../command.js';
 import { Walker } from '../../core/walker.js';
-import { collectModelIssues } from '../../core/model/issues.js';
-import { parseModelText } from '../../core/model/load.js';
-import { Graph } from '../../core/model/graph.js';
-import { WalkerError } from '../../core/errors.js';
+import { inspectModelFile } from '../../core/model/issues.js';
+import { parseModelText, readModelText } from '../../core/model/load.js';
+import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
 import { loadPluginArguments } from '../plugins.js';
 
@@ -39,22 +37,16 @@ export class CheckCommand extends WalkerCommand {
   }
 
   private async checkFile(walker: Walker, file: string, generator: string): Promise<string[]> {
-    let text: string;
     try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      return [`${file}: Could not read the model file: ${(error as Error).message}`];
-    }
-    try {
-      const { file: model, issues } = collectModelIssues(parseModelText(text, file), { source: file });
+      const { file: model, graph, issues } = inspectModelFile(parseModelText(await readModelText(file), file), { source: file });
       const lines = issues.map((i) => `${file}: ${i.severity === 'warning' ? 'warning: ' : ''}${i.message}`);
-      if (model === undefined) return lines;
-      const graph = new Graph(model);
+      if (model === undefined || graph === undefined) return lines;
       const generators = graph.models.map(() => generator);
       walker.walk({ file: model, graph, warnings: [] }, { seed: freshSeed(), generators }).dispose();
       return lines;
     } catch (error) {
-      if (error instanceof WalkerError) return [`${file}: ${error.message}`];
+      // A file that cannot be read names itself; the other messages get the file in front.
+      if (error instanceof WalkerError) return [error.code === ErrorCodes.FILE ? error.message : `${file}: ${error.message}`];
       throw error;
     }
   }

@@ -66,14 +66,17 @@ export async function readModelFile(
   path: string,
   options: Omit<ModelCheckOptions, 'source'> = {},
 ): Promise<LoadedModelFile> {
-  let text: string;
+  return loadModelFile(await readModelText(path), { ...options, source: path });
+}
+
+/** The text of a model file; a file that cannot be read is a FILE error naming the path and why. */
+export async function readModelText(path: string): Promise<string> {
   try {
-    text = await readFile(path, 'utf8');
+    return await readFile(path, 'utf8');
   } catch (error) {
     const problem = `Could not read the model file '${path}': ${readFailure(error)}`;
     throw new ModelError(problem, {}, ErrorCodes.FILE);
   }
-  return loadModelFile(text, { ...options, source: path });
 }
 
 function syntaxError(text: string, source: string | undefined): ModelError {

@@ -94,6 +94,12 @@ describe('walker check', () => {
     expect(stdout).toMatch(/reached_vertex: model 'Login' has no vertex named 'v_Nowhere'/);
   });
 
+  it('names a file it cannot read, in the same words as offline', async () => {
+    const { code, stdout } = await runCli(['check', '-m', 'no/such.json', COVER]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("Could not read the model file 'no/such.json': no such file\n");
+  });
+
   it('reports a JSON syntax error with line and column', async () => {
     const { code, stdout } = await runCli(['check', '-m', 'test/fixtures/models/broken-syntax.json', COVER]);
     expect(code).toBe(1);
