@@ -1,5 +1,4 @@
 import { Builtins, Cli } from 'clipanion';
-import { compose } from './composition.js';
 import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
 import { OnlineCommand } from './commands/online.js';
@@ -45,7 +44,6 @@ export async function main(argv: readonly string[], streams: Streams = {}): Prom
     stderr: (streams.stderr ?? process.stderr) as WalkerContext['stderr'],
     colorDepth: 1,
     env: process.env,
-    compose,
   };
   let command;
   try {

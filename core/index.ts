@@ -51,4 +51,3 @@ export {
   type ModelLocation,
   type ScriptOrigin,
 } from './errors.js';
-export { PLUGINS, REGISTRIES } from './di.js';

@@ -1,4 +1,3 @@
-import { inject, injectable, REGISTRIES } from './di.js';
 import { createRegistries, installPlugins, type Registries, type WalkerPlugin } from './plugin.js';
 import { loadModelFile, readModelFile, type LoadedModelFile } from './model/load.js';
 import type { ModelFileJson } from './model/types.js';
@@ -31,9 +30,8 @@ export interface OpenOptions {
  * The library entry point: the registries filled by plugins, and walks opened against them. One Walker
  * serves any number of walks; every walk has its own machine, random source and script sandbox.
  */
-@injectable()
 export class Walker {
-  constructor(@inject(REGISTRIES) readonly registries: Registries) {}
+  constructor(readonly registries: Registries) {}
 
   /** A Walker with these plugins installed (for example `builtinPlugins()` from `walker/plugins`). */
   static async create(plugins: readonly WalkerPlugin[]): Promise<Walker> {

@@ -1,20 +1,11 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { DependencyContainer } from '../core/di.js';
 import type { WalkerPlugin } from '../core/plugin.js';
-import type { ExecutionSession } from '../core/session.js';
 import { isSeed } from '../core/random.js';
-import { composeApp } from './composition.js';
+import { compose } from './composition.js';
 import { discoverRouteFamilies } from './discovery.js';
 import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, type AppOptions } from './options.js';
 import type { RouteFamily } from './route-family.js';
-import { EXECUTION_SESSION } from './tokens.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The app's container (server/composition.ts): the execution session, registries, options. */
-    readonly services: DependencyContainer;
-  }
-}
+import { servicesPlugin } from './services-plugin.js';
 
 /** What {@link buildApp} takes: any of the {@link AppOptions}, and plugins beside the built-in ones. */
 export interface BuildAppOptions extends Partial<Omit<AppOptions, 'drafts'>> {
@@ -26,19 +17,18 @@ export interface BuildAppOptions extends Partial<Omit<AppOptions, 'drafts'>> {
 /**
  * Builds the service: a Fastify app with every route family of `server/routes/` registered under its prefix,
  * each in its own encapsulated scope. It never listens (see `startServer`); tests use `app.inject`.
- * Closing the app frees the execution session's machine.
+ * Closing the app frees the execution session's machine and the drafts.
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { plugins = [], ...rest } = options;
   const resolved = resolveAppOptions(rest);
-  const services = await composeApp(resolved, plugins);
+  const services = await compose(resolved, plugins);
   const families = await discoverRouteFamilies();
   const logger = typeof resolved.logger === 'object' ? { ...resolved.logger } : (resolved.logger ?? false);
   const app = Fastify({ logger, frameworkErrors: frameworkErrorsOf(families) });
-  app.decorate('services', services);
-  app.addHook('onClose', async () => services.resolve<ExecutionSession>(EXECUTION_SESSION).dispose());
+  await app.register(servicesPlugin, { services });
   for (const family of families) {
-    await app.register(family.plugin, { prefix: family.prefix, services });
+    await app.register(family.plugin, { prefix: family.prefix });
   }
   return app;
 }

@@ -1,17 +1,44 @@
-import { container, PLUGINS, REGISTRIES, type DependencyContainer } from '../core/di.js';
-import { createRegistries, installPlugins, type WalkerPlugin } from '../core/plugin.js';
+import { createRegistries, installPlugins, type Registries, type WalkerPlugin } from '../core/plugin.js';
 import { ExecutionSession } from '../core/session.js';
 import { Walker } from '../core/walker.js';
 import { builtinPlugins } from '../plugins/index.js';
-import { APP_OPTIONS, type AppOptions } from './options.js';
-import { EXECUTION_SESSION } from './tokens.js';
+import {
+  APP_OPTIONS,
+  container,
+  DRAFT_STORE,
+  EXECUTION_SESSION,
+  instanceCachingFactory,
+  PLUGINS,
+  REGISTRIES,
+  WALKER,
+  type DependencyContainer,
+} from './di.js';
+import { DraftStore } from './drafts/store.js';
+import type { AppOptions } from './options.js';
 
 /**
- * The composition root of an app: every registration of one `buildApp` call is here, in a child container of
- * its own, so two apps in one process (tests, or a future multi-session server) share nothing but code.
- * The built-in plugins come first, then `plugins` in the order given; a name clash names both plugins.
+ * What an app (or a command of the `walker` executable) works with, as the composition root built it. Route
+ * families and commands get this typed view, never the container: what is made, and from what, is decided in
+ * {@link compose} only.
  */
-export async function composeApp(options: AppOptions, plugins: readonly WalkerPlugin[]): Promise<DependencyContainer> {
+export interface Services {
+  readonly options: AppOptions;
+  readonly registries: Registries;
+  readonly walker: Walker;
+  /** Made on first use, so a command that walks offline never makes one. */
+  readonly session: ExecutionSession;
+  /** Made on first use, like {@link session}. */
+  readonly drafts: DraftStore;
+  /** Frees the session's machine and every draft. */
+  dispose(): void;
+}
+
+/**
+ * The composition root: every registration of walker is here. Each call makes a child container of its own,
+ * so two apps (or two CLI runs) in one process share nothing but code. The built-in plugins come first, then
+ * `plugins` in the order given; a name clash names both plugins.
+ */
+export async function compose(options: AppOptions, plugins: readonly WalkerPlugin[] = []): Promise<Services> {
   const scope = container.createChildContainer();
   scope.register(APP_OPTIONS, { useValue: options });
   for (const plugin of [...builtinPlugins({ scriptLimits: options.scriptLimits }), ...plugins]) {
@@ -20,8 +47,40 @@ export async function composeApp(options: AppOptions, plugins: readonly WalkerPl
   const registries = createRegistries();
   await installPlugins(registries, scope.resolveAll<WalkerPlugin>(PLUGINS));
   scope.register(REGISTRIES, { useValue: registries });
-  scope.register(Walker, { useClass: Walker });
-  const session = new ExecutionSession(scope.resolve(Walker), { seed: options.seed, scriptLimits: options.scriptLimits });
-  scope.register(EXECUTION_SESSION, { useValue: session });
-  return scope;
+  scope.register(WALKER, { useFactory: instanceCachingFactory((c) => new Walker(c.resolve(REGISTRIES))) });
+  scope.register(EXECUTION_SESSION, {
+    useFactory: instanceCachingFactory(
+      (c) => new ExecutionSession(c.resolve(WALKER), { seed: options.seed, scriptLimits: options.scriptLimits }),
+    ),
+  });
+  scope.register(DRAFT_STORE, {
+    useFactory: instanceCachingFactory(() => new DraftStore({ limits: options.drafts, now: options.now })),
+  });
+  return new ContainerServices(scope, options, registries);
+}
+
+/** {@link Services} read from the container {@link compose} filled. */
+class ContainerServices implements Services {
+  constructor(
+    private readonly scope: DependencyContainer,
+    readonly options: AppOptions,
+    readonly registries: Registries,
+  ) {}
+
+  get walker(): Walker {
+    return this.scope.resolve<Walker>(WALKER);
+  }
+
+  get session(): ExecutionSession {
+    return this.scope.resolve<ExecutionSession>(EXECUTION_SESSION);
+  }
+
+  get drafts(): DraftStore {
+    return this.scope.resolve<DraftStore>(DRAFT_STORE);
+  }
+
+  dispose(): void {
+    this.session.dispose();
+    this.drafts.close();
+  }
 }

@@ -4,7 +4,7 @@
  */
 export { buildApp, resolveAppOptions, type BuildAppOptions } from './app.js';
 export { startServer, ListenError, type StartOptions, type RunningServer } from './start.js';
-export { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, APP_OPTIONS, type AppOptions, type DraftLimits } from './options.js';
-export { EXECUTION_SESSION } from './tokens.js';
-export type { RouteFamily, RouteFamilyOptions } from './route-family.js';
+export { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, type AppOptions, type DraftLimits } from './options.js';
+export { compose, type Services } from './composition.js';
+export type { RouteFamily } from './route-family.js';
 export { ExecutionSession, NOT_LOADED_MESSAGE, type SessionDefaults } from '../core/session.js';

@@ -33,6 +33,3 @@ export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   maxModelBytes: 32 * 1024 * 1024,
   drafts: DEFAULT_DRAFT_LIMITS,
 });
-
-/** The injection token under which the app's resolved {@link AppOptions} are registered. */
-export const APP_OPTIONS = Symbol('walker.appOptions');

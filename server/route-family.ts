@@ -1,17 +1,11 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { DependencyContainer } from '../core/di.js';
-
-/** What every route family gets when it is registered: the services of this app. */
-export interface RouteFamilyOptions {
-  /** The app's container: registries, the execution session, limits (see server/tokens.ts). */
-  readonly services: DependencyContainer;
-}
 
 /**
  * A family of routes, discovered at startup from `server/routes/<family>/index.(js|ts)` whose default export
  * is a RouteFamily. Each is registered as its own encapsulated Fastify plugin under `prefix`, so its error
  * handler, content-type parsers and hooks apply to its routes only (the execution routes answer
- * `{"result":"nok"}` with HTTP 200, the draft routes real status codes with `{code, message}`).
+ * `{"result":"nok"}` with HTTP 200, the draft routes real status codes with `{code, message}`). What it
+ * serves it reads from the app's `services` decorator (server/services-plugin.ts).
  */
 export interface RouteFamily {
   /** Unique name, e.g. `execution`, `drafts`. */
@@ -20,7 +14,7 @@ export interface RouteFamily {
   readonly prefix: string;
   /** Names of route families that must be registered before this one. */
   readonly dependencies?: readonly string[];
-  readonly plugin: FastifyPluginAsync<RouteFamilyOptions>;
+  readonly plugin: FastifyPluginAsync;
   /**
    * Answers the errors Fastify raises before any route or hook runs (a URL it cannot decode) for URLs under
    * `prefix`, in the family's own format; the longest matching prefix wins. Default: Fastify's 400 body.

@@ -1,11 +1,11 @@
 import { Command, Option } from 'clipanion';
 import { WalkerCommand } from '../command.js';
-import { Walker } from '../../core/walker.js';
+import type { Walker } from '../../core/walker.js';
 import { inspectModelFile } from '../../core/model/issues.js';
 import { parseModelText, readModelText } from '../../core/model/load.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
-import { loadPluginArguments } from '../plugins.js';
+import { commandServices } from '../services.js';
 
 /** `walker check`: reports every problem of model files and their generators, without walking. */
 export class CheckCommand extends WalkerCommand {
@@ -24,8 +24,7 @@ export class CheckCommand extends WalkerCommand {
   plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
 
   protected async perform(): Promise<number> {
-    const services = await this.context.compose(await loadPluginArguments(this.plugins));
-    const walker = services.resolve(Walker);
+    const { walker } = await commandServices(this.plugins);
     const lines: string[] = [];
     for (const [file, generator] of this.models) lines.push(...(await this.checkFile(walker, file, generator)));
     if (lines.length === 0) {

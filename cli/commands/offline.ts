@@ -1,9 +1,8 @@
 import { Command, Option } from 'clipanion';
 import { WalkerCommand } from '../command.js';
 import * as t from 'typanion';
-import { Walker } from '../../core/walker.js';
 import { readModelArguments } from '../models.js';
-import { loadPluginArguments } from '../plugins.js';
+import { commandServices } from '../services.js';
 
 /** `walker offline`: walks model files to their stop conditions and prints every step as a JSON line. */
 export class OfflineCommand extends WalkerCommand {
@@ -29,9 +28,8 @@ export class OfflineCommand extends WalkerCommand {
   plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
 
   protected async perform(): Promise<number> {
-    const services = await this.context.compose(await loadPluginArguments(this.plugins));
+    const { walker } = await commandServices(this.plugins);
     const { loaded, generators } = await readModelArguments(this.models);
-    const walker = services.resolve(Walker);
     const machine = walker.walk(loaded, { seed: this.seed, generators });
     try {
       this.context.stderr.write(`Seed: ${machine.seed}\n`);

@@ -4,9 +4,8 @@ import * as t from 'typanion';
 import type { ExecutionSession } from '../../core/session.js';
 import { buildApp } from '../../server/app.js';
 import { startServer } from '../../server/start.js';
-import { EXECUTION_SESSION } from '../../server/tokens.js';
 import { readModelArguments, type ModelArguments } from '../models.js';
-import { loadPluginArguments } from '../plugins.js';
+import { loadPluginArguments } from '../services.js';
 
 const positiveInteger = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 
@@ -64,7 +63,7 @@ export class OnlineCommand extends WalkerCommand {
     });
     let seed: number | undefined;
     try {
-      if (models !== undefined) seed = preload(app.services.resolve<ExecutionSession>(EXECUTION_SESSION), models);
+      if (models !== undefined) seed = preload(app.services.session, models);
     } catch (error) {
       await app.close();
       throw error;

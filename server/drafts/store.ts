@@ -4,9 +4,6 @@ import { Draft } from './draft.js';
 import { DraftModel, type DraftModelFields } from './draft-model.js';
 import { DraftError } from './errors.js';
 
-/** The injection token of an app's {@link DraftStore}. */
-export const DRAFT_STORE = Symbol('walker.draftStore');
-
 /** How many expired draft ids are remembered so that they answer 410 rather than 404. */
 export const EXPIRED_IDS_REMEMBERED = 10_000;
 

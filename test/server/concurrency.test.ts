@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExecutionSession } from '../../core/session.js';
 import { startServer } from '../../server/start.js';
-import { EXECUTION_SESSION } from '../../server/tokens.js';
 import { call, load, testApp } from './helpers.js';
 import { ring } from './models.js';
 
@@ -47,7 +45,7 @@ describe('concurrent requests against one session', () => {
   it('make a request wait while the session is busy', async () => {
     const app = await testApp();
     await load(app, ring(5));
-    const session = app.services.resolve<ExecutionSession>(EXECUTION_SESSION);
+    const session = app.services.session;
     let release: () => void = () => {};
     const hold = session.run(() => new Promise<void>((resolve) => (release = resolve)));
     let answered = false;

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { REGISTRIES } from '../../../core/di.js';
-import type { Registries } from '../../../core/plugin.js';
-import { appOptionsOf, draftLimitsOf, draftStoreOf } from '../../drafts/services.js';
-import type { RouteFamily, RouteFamilyOptions } from '../../route-family.js';
+import type { RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
 import { handleDraftError, handleFrameworkError, handleUnknownRoute } from './errors.js';
@@ -14,13 +11,13 @@ import { draftSchemaCompiler } from './validator.js';
  * set here — JSON-only body parsing with a 1 MiB limit, the strict schema compiler, the `{code, message}`
  * error and 404 handlers — stays inside this encapsulated plugin, so the execution routes keep their own.
  */
-const plugin: FastifyPluginAsync<RouteFamilyOptions> = async (app, { services }) => {
-  const store = draftStoreOf(services);
+const plugin: FastifyPluginAsync = async (app) => {
+  const { drafts: store, registries, options } = app.services;
   const ctx = {
     store,
-    registries: services.resolve<Registries>(REGISTRIES),
-    maxElements: draftLimitsOf(services).maxElements,
-    validation: { scriptLimits: appOptionsOf(services)?.scriptLimits },
+    registries,
+    maxElements: options.drafts.maxElements,
+    validation: { scriptLimits: options.scriptLimits },
   };
 
   acceptJsonBodies(app);

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import type { ExecutionSession } from '../../../core/session.js';
-import { APP_OPTIONS, type AppOptions } from '../../options.js';
-import type { RouteFamily, RouteFamilyOptions } from '../../route-family.js';
-import { EXECUTION_SESSION } from '../../tokens.js';
+import type { RouteFamily } from '../../route-family.js';
 import { ENDPOINTS, type Endpoint } from './endpoints.js';
 import { createErrorHandler, handleBadUrl, handleNotFound, methodNotAllowed } from './wire.js';
 
@@ -17,9 +14,9 @@ const ANSWERED_METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 
  * `{"result":"nok","error":"..."}` (docs/api-execution.md). Every request runs through the one session's
  * queue, so requests are served strictly one at a time.
  */
-async function executionRoutes(scope: FastifyInstance, options: RouteFamilyOptions): Promise<void> {
-  const session = options.services.resolve<ExecutionSession>(EXECUTION_SESSION);
-  const { maxModelBytes } = options.services.resolve<AppOptions>(APP_OPTIONS);
+async function executionRoutes(scope: FastifyInstance): Promise<void> {
+  const { session, options } = scope.services;
+  const { maxModelBytes } = options;
 
   // load reads its body whatever the Content-Type says (AltWalker sends none, old clients text/plain).
   scope.removeAllContentTypeParsers();

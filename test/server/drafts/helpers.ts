@@ -1,8 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { REGISTRIES } from '../../../core/di.js';
 import type { Registries } from '../../../core/plugin.js';
 import { buildApp, type BuildAppOptions } from '../../../server/app.js';
-import { DRAFT_STORE, type DraftStore } from '../../../server/drafts/store.js';
+import type { DraftStore } from '../../../server/drafts/store.js';
 
 /** A clock the test moves by hand. */
 export interface FakeClock {
@@ -24,8 +23,8 @@ export async function draftApp(options: Omit<BuildAppOptions, 'now'> = {}): Prom
   return {
     app,
     clock,
-    store: app.services.resolve<DraftStore>(DRAFT_STORE),
-    registries: app.services.resolve<Registries>(REGISTRIES),
+    store: app.services.drafts,
+    registries: app.services.registries,
   };
 }
 
