@@ -35,7 +35,7 @@ export interface StopCondition {
   /** The elements this condition wants the walk to stand on (reached_* conditions): what `a_star` heads for. */
   readonly targets?: readonly number[];
   /**
-   * Why this condition can never be fulfilled from the start (`decisions.md` A.9), or undefined when it can.
+   * Why this condition can never be fulfilled from the start (docs/behaviour.md), or undefined when it can.
    * Only static facts count: guards are ignored.
    */
   unreachable?(scope: WalkScope): string | undefined;

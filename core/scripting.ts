@@ -46,7 +46,7 @@ export interface ScriptSandbox {
   prepareGuards(scope: number, sources: readonly string[], origins: readonly ScriptOrigin[]): GuardSet;
   /**
    * The variables of `scope` in the order they were first assigned, then the shared scope's as
-   * `global.<name>`. Values formatted as in `decisions.md` B.4: numbers as JavaScript prints them, booleans,
+   * `global.<name>`. Values formatted as in docs/api-execution.md: numbers as JavaScript prints them, booleans,
    * strings without quotes, other values as JSON.
    */
   variables(scope: number): Array<[name: string, value: string]>;

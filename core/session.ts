@@ -5,7 +5,7 @@ import { NO_GENERATOR_MESSAGE } from './machine/machine.js';
 import type { ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 
-/** The message of service.md 7.1 for any operation that needs a model before one is loaded. */
+/** The message of docs/api-execution.md for any operation that needs a model before one is loaded. */
 export const NOT_LOADED_MESSAGE = 'No model(s) are loaded.';
 
 /** What every load of a session shares (from the command line or the app options). */
@@ -92,7 +92,7 @@ export class ExecutionSession {
    */
   load(text: string, options: SessionLoadOptions = {}): SessionLoadResult {
     const value = parseModelText(text, options.source);
-    // service.md 7.1 names this failure first: a model without generator cannot be walked, whatever else is wrong.
+    // docs/api-execution.md names this failure first: a model without generator cannot be walked, whatever else is wrong.
     if (lacksGenerator(value, options.generators)) throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE);
     const loaded = loadModelFile(value, { source: options.source, blocked: this.defaults.blocked });
     return this.open(loaded, options);

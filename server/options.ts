@@ -1,6 +1,6 @@
 import type { ScriptLimits } from '../core/scripting.js';
 
-/** Limits of the draft-authoring API (decisions.md C.8). */
+/** Limits of the draft-authoring API (docs/api-drafts.md). */
 export interface DraftLimits {
   /** Seconds a draft may go untouched before it expires (410 draft_expired). Default 3600. */
   readonly ttlSeconds: number;

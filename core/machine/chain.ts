@@ -39,7 +39,7 @@ export class GeneratorChain {
 /**
  * Makes a model's chain from its parsed generator string: resolves names against the registries, builds the
  * conditions and the generators, and refuses a condition that can never be fulfilled from the start
- * (decisions.md A.9). `text` is the generator string as written, for messages.
+ * (docs/behaviour.md). `text` is the generator string as written, for messages.
  */
 export function buildChain(
   exprs: readonly GeneratorExpr[],

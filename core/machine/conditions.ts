@@ -59,7 +59,7 @@ function invalid(message: string): WalkerError {
   return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
 }
 
-/** Coverage, length and time conditions count only while the walk stands on a vertex (decisions.md A.5). */
+/** Coverage, length and time conditions count only while the walk stands on a vertex (docs/generators.md). */
 class OnVertex implements StopCondition {
   readonly targets?: readonly number[];
   readonly onStep?: StopCondition['onStep'];

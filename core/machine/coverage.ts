@@ -101,7 +101,7 @@ export class Coverage {
     this.requirementState[element] = state;
   }
 
-  /** The statistics of decisions.md B.7. Costs O(models + unvisited elements). */
+  /** The statistics of docs/api-execution.md. Costs O(models + unvisited elements). */
   statistics(statuses: readonly ModelStatus[]): WalkStatistics {
     const g = this.graph;
     const sum = (a: Uint32Array): number => a.reduce((s, x) => s + x, 0);

@@ -40,9 +40,9 @@ export interface Step {
   readonly modelId: string;
 }
 
-/** The message of decisions.md B.3 for a step asked for after the stop condition is fulfilled. */
+/** The message of docs/api-execution.md for a step asked for after the stop condition is fulfilled. */
 export const NO_MORE_STEPS_MESSAGE = 'No more steps available: the stop condition is fulfilled.';
-/** The message of service.md 7.1 for a model without generator. */
+/** The message of docs/api-execution.md for a model without generator. */
 export const NO_GENERATOR_MESSAGE = 'Model has no generator specified';
 
 /**
@@ -167,7 +167,7 @@ export class Machine implements WalkState {
     return this.sandbox.variables(this.currentModel);
   }
 
-  /** The variables as one `name=value; name=value` string (decisions.md B.4). */
+  /** The variables as one `name=value; name=value` string (docs/api-execution.md). */
   data(): string {
     return this.variables()
       .map(([name, value]) => `${name}=${value}`)
@@ -187,7 +187,7 @@ export class Machine implements WalkState {
     return this.statuses;
   }
 
-  /** Coverage figures (decisions.md B.7). */
+  /** Coverage figures (docs/api-execution.md). */
   statistics(): WalkStatistics {
     return this.coverage.statistics(this.statuses);
   }

@@ -5,7 +5,7 @@ import type { WalkState } from '../walk-state.js';
 import type { WalkScripts } from './scripts.js';
 
 /**
- * Jumps between models through shared states (graphwalker-notes.md 4.3). At a vertex with a shared state the
+ * Jumps between models through shared states (docs/behaviour.md). At a vertex with a shared state the
  * candidates are: staying (when the vertex has an open out-edge), and every vertex of another model with the
  * same shared state that has a name or an open out-edge — except the vertex just jumped from, unless staying
  * is impossible. Vertices of failed models are no candidates. The active generator chooses among them when it

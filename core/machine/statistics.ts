@@ -23,7 +23,7 @@ export interface RequirementStatistics {
 }
 
 /**
- * Coverage of a walk (decisions.md B.7, named as GraphWalker names them). Percentages are
+ * Coverage of a walk (docs/api-execution.md, named as GraphWalker names them). Percentages are
  * `floor(100 * visited / total)`, 0 when the total is 0.
  */
 export interface WalkStatistics extends Partial<RequirementStatistics> {
@@ -44,7 +44,7 @@ export interface WalkStatistics extends Partial<RequirementStatistics> {
   readonly verticesNotVisited: readonly UnvisitedVertex[];
 }
 
-/** `floor(100 * part / total)`, 0 when total is 0 (decisions.md A.8). */
+/** `floor(100 * part / total)`, 0 when total is 0 (docs/behaviour.md). */
 export function percentage(part: number, total: number): number {
   return total === 0 ? 0 : Math.floor((100 * part) / total);
 }

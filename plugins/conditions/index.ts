@@ -16,7 +16,7 @@ export { FULFILLED } from './common.js';
 /** The plugin's name, as it appears in registry clash messages. */
 export const STOP_CONDITIONS_PLUGIN = 'walker-conditions';
 
-/** Every built-in stop condition of `decisions.md` A.5 (`and`/`or` are the machine's), in the order of that list. */
+/** Every built-in stop condition of docs/generators.md (`and`/`or` are the machine's), in the order of that list. */
 export const builtInStopConditions: readonly StopConditionFactory[] = Object.freeze([
   edgeCoverage,
   vertexCoverage,

@@ -4,7 +4,7 @@ import type { RandomSource } from '../../core/random.js';
 import type { WalkState } from '../../core/walk-state.js';
 
 /**
- * `weighted_random` (`weightedrandompath`): a random open out-edge, drawn by weight (decisions.md A.6).
+ * `weighted_random` (`weightedrandompath`): a random open out-edge, drawn by weight (docs/generators.md).
  *
  * Among the open out-edges of the vertex (guards decide which edges compete, so the shares are recomputed at
  * every step):

@@ -10,7 +10,7 @@
  * - `vars()`: the scope's variables, encoded by {@link decodeVariables}.
  * - `ev`: the context's own indirect eval, for guards that are not plain expressions.
  *
- * Value texts follow decisions.md B.4: strings as they are, numbers, booleans, bigints, symbols, null and
+ * Value texts follow docs/api-execution.md: strings as they are, numbers, booleans, bigints, symbols, null and
  * undefined as `String(v)` prints them, functions as their source text (what GraalJS prints too), other
  * objects as JSON, or `String(v)` when JSON cannot represent them (cycles, bigints inside).
  */

@@ -17,7 +17,7 @@ export function formatBytes(bytes: number): string {
 
 /**
  * QuickJS quotes the name in `ReferenceError: 'y' is not defined`; GraalJS, which GraphWalker users know,
- * and decisions.md B.5 do not.
+ * and docs/api-execution.md do not.
  */
 function unquoteReference(text: string): string {
   return text.replace(/^ReferenceError: '([^']*)' is not defined$/, 'ReferenceError: $1 is not defined');
@@ -28,7 +28,7 @@ export function cut(text: string): string {
   return text.length <= MAX_MESSAGE_LENGTH ? text : `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
 }
 
-/** Turns guest failures into ScriptErrors with the limit messages of decisions.md A.2. */
+/** Turns guest failures into ScriptErrors with the limit messages of docs/behaviour.md. */
 export class FailureMessages {
   constructor(private readonly limits: ScriptLimits) {}
 

@@ -10,7 +10,7 @@ export interface Removal {
 }
 
 /**
- * Plans `DELETE .../elements/{id}` (decisions.md C.5). A vertex that still has edges needs `cascade`, which
+ * Plans `DELETE .../elements/{id}` (docs/api-drafts.md). A vertex that still has edges needs `cascade`, which
  * removes those edges too; an element that the start element or the predefined path names needs
  * `cleanup_references`, which clears the start element and drops the path entries. Anything missing is a 409
  * `referenced_element` that names what still refers to the element, and nothing is removed.

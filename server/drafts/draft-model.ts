@@ -47,7 +47,7 @@ export class DraftModel {
     return this.vertices.size + this.edges.size;
   }
 
-  /** True when a vertex or an edge has this id (ids are unique across both, service.md 2.5). */
+  /** True when a vertex or an edge has this id (ids are unique across both, docs/api-drafts.md). */
   has(id: string): boolean {
     return this.vertices.has(id) || this.edges.has(id);
   }

@@ -14,7 +14,7 @@ import type { DraftEdge, EdgeEnvelope, EdgeInput } from './types.js';
 
 /**
  * Plans `POST .../edges`. `target_vertex_id` is required and both ends must be vertices of the draft; an
- * omitted or null `source_vertex_id` makes a start edge. Other defaults as for vertices (decisions.md C.1).
+ * omitted or null `source_vertex_id` makes a start edge. Other defaults as for vertices (docs/api-drafts.md).
  */
 export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<EdgeEnvelope> {
   return (model) => {

@@ -3,7 +3,7 @@ import { DraftError } from './errors.js';
 import type { DraftEdge, DraftVertex } from './types.js';
 
 /**
- * The checks that adding and changing vertices and edges share. Each throws the `DraftError` of service.md 7.2
+ * The checks that adding and changing vertices and edges share. Each throws the `DraftError` of docs/api-drafts.md
  * and changes nothing.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The error codes of the draft-authoring API (service.md 7.2, decisions.md C) with their HTTP status. The table
+ * The error codes of the draft-authoring API (docs/api-drafts.md) with their HTTP status. The table
  * is the contract: a code keeps its meaning and status forever, and docs/api-drafts.md lists every one.
  */
 export const DraftErrorCodes = {

@@ -5,7 +5,7 @@ import type { DraftEdge, DraftVertex, JsonObject } from './types.js';
 /**
  * The draft as a model file in walker's canonical form (core/model/types.ts, the field names of GraphWalker's
  * JSON): fields in declaration order, unset and empty optional fields left out, `properties` kept as they are.
- * `POST /walker/load` accepts the result as it is (decisions.md C.7). Reads the draft only.
+ * `POST /walker/load` accepts the result as it is (docs/api-drafts.md). Reads the draft only.
  */
 export function exportModelFile(model: DraftModel): ModelFileJson {
   return { models: [exportModel(model)] };

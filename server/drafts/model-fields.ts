@@ -5,7 +5,7 @@ import type { DraftPatchInput } from './types.js';
 
 /**
  * Plans `PATCH /walker/drafts/{id}`. `start_element_id` and `predefined_path_edge_ids` must name elements of the
- * draft (decisions.md C.4); the generator is stored as written, and validation reports what is wrong with it.
+ * draft (docs/api-drafts.md); the generator is stored as written, and validation reports what is wrong with it.
  * Null clears `name`, `generator` and `start_element_id` and empties the lists and `properties`.
  */
 export function patchModel(input: DraftPatchInput): ChangePlanner<void> {

@@ -2,7 +2,7 @@
  * JSON Schemas of the draft requests: the shape of each body (members and their types, unknown members
  * refused) and of the DELETE query. Meaning — ranges, references, uniqueness — is checked by the planners,
  * which give those failures their own codes (`invalid_weight`, `unknown_vertex`, ...). A request that breaks
- * a schema answers 422 with the code of its {@link BodyContract} (decisions.md C.4), or 400 `invalid_query`.
+ * a schema answers 422 with the code of its {@link BodyContract} (docs/api-drafts.md), or 400 `invalid_query`.
  */
 
 const text = { type: 'string' } as const;

@@ -1,6 +1,6 @@
 /**
  * The shapes of the draft API: what a draft stores per element, what requests carry (snake_case members, as
- * service.md 2.5 names them) and what responses show (the envelope form).
+ * docs/api-drafts.md names them) and what responses show (the envelope form).
  */
 
 /** Any JSON object, as `properties` holds it. */
@@ -39,7 +39,7 @@ export interface Revisioned {
 
 /**
  * Body of `POST .../vertices` and `PATCH .../vertices/{id}`. On creation null and absence both mean the default;
- * on PATCH absence keeps the value and null puts the default back (decisions.md C.1, service.md PATCH rules).
+ * on PATCH absence keeps the value and null puts the default back (docs/api-drafts.md).
  */
 export interface VertexInput extends Revisioned {
   /** Only on creation; ids never change. */

@@ -8,7 +8,7 @@ import { Walker } from '../../core/walker.js';
 import type { DraftModel } from './draft-model.js';
 import { exportModelFile } from './export.js';
 
-/** One finding of draft validation (decisions.md C.6). */
+/** One finding of draft validation (docs/api-drafts.md). */
 export interface ValidationIssue {
   /** Stable snake_case code: those of `core/model/issue-reporter.ts`, or one of {@link WalkIssueCodes}. */
   code: string;

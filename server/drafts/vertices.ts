@@ -4,7 +4,7 @@ import { vertexEnvelope } from './envelope.js';
 import type { DraftVertex, VertexEnvelope, VertexInput } from './types.js';
 
 /**
- * Plans `POST .../vertices`: omitted members take their defaults (decisions.md C.1: name = id, empty lists and
+ * Plans `POST .../vertices`: omitted members take their defaults (docs/api-drafts.md: name = id, empty lists and
  * properties, no shared state).
  */
 export function addVertex(input: VertexInput, maxElements: number): ChangePlanner<VertexEnvelope> {

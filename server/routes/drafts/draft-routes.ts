@@ -63,7 +63,7 @@ function registerLifecycle(app: FastifyInstance, { store }: DraftRouteContext): 
   });
 }
 
-/** Export and validation read the draft only (service.md 3.2). */
+/** Export and validation read the draft only (docs/api-drafts.md). */
 function registerReads(app: FastifyInstance, { store, registries, validation }: DraftRouteContext): void {
   app.get<{ Params: DraftParams }>('/:draft_id', async (request) => {
     const draft = store.get(request.params.draft_id);

@@ -24,7 +24,7 @@ interface DeleteQuery {
 
 /**
  * The routes of vertices and edges. Each reads its draft and applies the change in one synchronous run, so
- * that concurrent requests for one draft are serialised (decisions.md C.9).
+ * that concurrent requests for one draft are serialised (docs/api-drafts.md).
  */
 export function registerElementRoutes(app: FastifyInstance, ctx: DraftRouteContext): void {
   registerVertexRoutes(app, ctx);

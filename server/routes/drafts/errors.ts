@@ -12,7 +12,7 @@ export interface DraftRouteConfig {
 
 /**
  * The error handler of the draft routes: every failure answers its real status with `{code, message}`
- * (service.md 7.2), never the execution routes' `result` wrapper. Fastify's own errors (body too large, media
+ * (docs/api-drafts.md), never the execution routes' `result` wrapper. Fastify's own errors (body too large, media
  * type, schema violations) are translated; anything unexpected is logged and answers 500 `internal`.
  */
 export function handleDraftError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {

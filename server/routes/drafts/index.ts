@@ -7,7 +7,7 @@ import { acceptJsonBodies } from './json-body.js';
 import { draftSchemaCompiler } from './validator.js';
 
 /**
- * The draft-authoring API (service.md 2.5, 3.2, 4, 7.2, 8; decisions.md C) under `/walker/drafts`. Everything
+ * The draft-authoring API (docs/api-drafts.md) under `/walker/drafts`. Everything
  * set here — JSON-only body parsing with a 1 MiB limit, the strict schema compiler, the `{code, message}`
  * error and 404 handlers — stays inside this encapsulated plugin, so the execution routes keep their own.
  */

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { DraftError } from '../../drafts/errors.js';
 
-/** Largest draft request body (service.md 8), whatever the server-wide limit for `load` is. */
+/** Largest draft request body (docs/api-drafts.md), whatever the server-wide limit for `load` is. */
 export const DRAFT_BODY_LIMIT = 1024 * 1024;
 
 /** `application/json` and the structured-syntax `application/<anything>+json`; parameters such as charset allowed. */
 export const JSON_MEDIA_TYPE = /^application\/(?:[\w!#$%&'*.^`|~-]+\+)?json(?:;|$)/;
 
 /**
- * Makes the draft routes read JSON bodies only (decisions.md C.3): every inherited parser is removed, so that
+ * Makes the draft routes read JSON bodies only (docs/api-drafts.md): every inherited parser is removed, so that
  * a body of any other content type answers 415, and JSON is read up to {@link DRAFT_BODY_LIMIT} (413 beyond).
  * An empty body counts as no body, whatever its type, so `POST /walker/drafts` works without one. Parsing is
  * Fastify's own, which refuses `__proto__` keys; a syntax error becomes 400 `invalid_json` with the parser's

@@ -4,7 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 /**
  * The schema compiler of the draft routes. Fastify's default Ajv settings would coerce types (`"5"` becomes
  * `5`) and silently drop members that `additionalProperties: false` forbids; the draft API promises a 422 for
- * both (decisions.md C.4), so this scope uses an Ajv that only checks. `verbose` adds the offending value and
+ * both (docs/api-drafts.md), so this scope uses an Ajv that only checks. `verbose` adds the offending value and
  * schema to each error, for messages that name the member and what it must be; `allErrors` stays off, as
  * Fastify advises, so a hostile body cannot make validation expensive.
  */

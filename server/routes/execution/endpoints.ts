@@ -39,7 +39,7 @@ function stepBody(step: Step): object {
   return { result: 'ok', currentElementName: step.name, currentElementID: step.id, modelId: step.modelId };
 }
 
-/** Every execution endpoint of service.md section 4 and decisions.md B. */
+/** Every execution endpoint of docs/api-execution.md. */
 export const ENDPOINTS: readonly Endpoint[] = [
   {
     methods: ['POST'],

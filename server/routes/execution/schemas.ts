@@ -41,7 +41,7 @@ const unvisitedVertex = {
   properties: { vertexName: text, vertexId: text, modelName: text },
 } as const;
 
-/** Counts that are always there (service.md 2.4 and decisions.md B.7). */
+/** Counts that are always there (docs/api-execution.md). */
 const COUNTS = [
   'totalNumberOfModels',
   'totalCompletedNumberOfModels',

@@ -3,7 +3,7 @@ import { ErrorCodes } from '../../../core/errors.js';
 import { createRegistries, isWalkerPlugin } from '../../../core/plugin.js';
 import { builtInStopConditions, stopConditionsPlugin } from '../../../plugins/conditions/index.js';
 
-/** decisions.md A.5 with the Java aliases of graphwalker-notes.md section 2, and each condition's argument kind. */
+/** docs/generators.md, Java aliases included, and each condition's argument kind. */
 const EXPECTED = [
   ['edge_coverage', ['edgecoverage'], 'integer', true],
   ['vertex_coverage', ['vertexcoverage'], 'integer', true],
@@ -31,7 +31,7 @@ describe('stopConditionsPlugin', () => {
     expect(plugin.meta.name).toBe('walker-conditions');
   });
 
-  it('registers every condition of decisions.md A.5, and nothing else', async () => {
+  it('registers every condition docs/generators.md lists, and nothing else', async () => {
     const registries = await installed();
     expect(registries.conditions.names()).toEqual(EXPECTED.map(([name]) => name));
     expect(builtInStopConditions.map((f) => f.name)).toEqual(EXPECTED.map(([name]) => name));

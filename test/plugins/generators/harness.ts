@@ -174,7 +174,7 @@ export interface JoinedRunResult extends Omit<RunResult, 'generator'> {
 }
 
 /**
- * Walks a multi-model graph the way the machine does (graphwalker-notes.md 4.3, core/machine/shared-states.ts):
+ * Walks a multi-model graph the way the machine does (docs/behaviour.md, core/machine/shared-states.ts):
  * from the first model's start element; at a vertex with a shared state the candidates are staying (when
  * there is an open out-edge) and every vertex of another model with that state that has a name or an open
  * out-edge, except the vertex just jumped from unless staying is impossible; the current model's generator

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContractHooks } from './contract.js';
 import { evaluateGuards, guardOrigins, holds, origin, scriptErrorOf, type SandboxPool } from './contract-helpers.js';
 
-/** variables() (decisions.md B.4), reset() and dispose(). */
+/** variables() (docs/api-execution.md), reset() and dispose(). */
 export function describeState(pool: SandboxPool, hooks: ContractHooks): void {
   describe('variables', () => {
     it('lists variables in the order of their first assignment, formatted as B.4 says', () => {

@@ -15,7 +15,7 @@ export interface ContractHooks {
 }
 
 /**
- * The evaluator contract of core/scripting.ts (decisions.md A.2, A.3, A.7, B.4, B.5), as one suite that every
+ * The evaluator contract of core/scripting.ts (docs/behaviour.md, docs/api-execution.md), as one suite that every
  * script engine runs: `describeScriptEngineContract('my-engine', () => createMyEngine())`.
  */
 export function describeScriptEngineContract(
