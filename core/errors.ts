@@ -97,6 +97,11 @@ export class GeneratorSyntaxError extends WalkerError {
   }
 }
 
+/** A generator string, or a stop condition's argument, that names something the model does not allow. */
+export function invalidGenerator(message: string): WalkerError {
+  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
+}
+
 /** The input as it goes into a message: whole when short, else the 80 characters around the column. */
 function excerpt(input: string, column: number): string {
   if (input.length <= 160) return input;

@@ -4,7 +4,7 @@ import type { ModelFileJson } from './model/types.js';
 import type { ScriptLimits } from './scripting.js';
 import { freshSeed, isSeed } from './random.js';
 import { Machine } from './machine/machine.js';
-import { ErrorCodes, WalkerError } from './errors.js';
+import { invalidGenerator } from './errors.js';
 
 /** How to open a walk. Give exactly one of `file`, `text` and `model`. */
 export interface OpenOptions {
@@ -52,7 +52,7 @@ export class Walker {
   walk(loaded: LoadedModelFile, options: Omit<OpenOptions, 'file' | 'text' | 'model'> = {}): Machine {
     const seed = options.seed ?? loaded.file.seed ?? freshSeed();
     if (!isSeed(seed)) {
-      throw new WalkerError(ErrorCodes.GENERATOR_INVALID, `The seed must be a non-negative whole number, got ${seed}.`);
+      throw invalidGenerator(`The seed must be a non-negative whole number, got ${seed}.`);
     }
     return new Machine({
       graph: loaded.graph,

@@ -4,7 +4,7 @@ import type { StopCondition } from '../condition.js';
 import type { Registries } from '../plugin.js';
 import type { RandomSource } from '../random.js';
 import type { WalkScope, WalkState } from '../walk-state.js';
-import { ErrorCodes, WalkerError } from '../errors.js';
+import { ErrorCodes, invalidGenerator, WalkerError } from '../errors.js';
 import { buildCondition } from './conditions.js';
 
 /** One `generator(condition)` of a model's generator string, made live. */
@@ -53,8 +53,7 @@ export function buildChain(
   const parts = exprs.map((expr) => {
     const factory = registries.generators.find(expr.name);
     if (factory === undefined) {
-      throw new WalkerError(
-        ErrorCodes.GENERATOR_INVALID,
+      throw invalidGenerator(
         `${describe}: unknown path generator '${expr.name}' at column ${expr.column}. ` +
           `Known: ${registries.generators.names().join(', ')}.`,
       );

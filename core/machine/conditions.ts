@@ -2,7 +2,7 @@ import type { ConditionExpr, ConditionCall } from '../language/ast.js';
 import type { StopCondition, StopConditionFactory, ConditionArgumentValue } from '../condition.js';
 import type { Registry } from '../registry.js';
 import type { WalkScope, WalkState } from '../walk-state.js';
-import { ErrorCodes, WalkerError } from '../errors.js';
+import { invalidGenerator } from '../errors.js';
 
 /**
  * Turns a parsed condition into a live {@link StopCondition}: leaves come from the registry, `and`/`or`
@@ -27,8 +27,7 @@ function buildLeaf(
 ): StopCondition {
   const factory = conditions.find(call.name);
   if (factory === undefined) {
-    throw new WalkerError(
-      ErrorCodes.GENERATOR_INVALID,
+    throw invalidGenerator(
       `${describe}: unknown stop condition '${call.name}' at column ${call.column}. ` +
         `Known: ${conditions.names().join(', ')}.`,
     );
@@ -42,21 +41,17 @@ function argumentOf(call: ConditionCall, factory: StopConditionFactory, describe
   const arg = call.argument;
   switch (factory.argument) {
     case 'none':
-      if (arg !== undefined) throw invalid(`${at} takes no argument, got '${arg}'`);
+      if (arg !== undefined) throw invalidGenerator(`${at} takes no argument, got '${arg}'`);
       return undefined;
     case 'integer':
       if (arg === undefined || !/^\d+$/.test(arg)) {
-        throw invalid(`${at} takes a whole number, e.g. ${factory.name}(100), got ${arg === undefined ? 'nothing' : `'${arg}'`}`);
+        throw invalidGenerator(`${at} takes a whole number, e.g. ${factory.name}(100), got ${arg === undefined ? 'nothing' : `'${arg}'`}`);
       }
       return Number(arg);
     case 'name':
-      if (arg === undefined || arg === '') throw invalid(`${at} takes a name, e.g. ${factory.name}(v_Name)`);
+      if (arg === undefined || arg === '') throw invalidGenerator(`${at} takes a name, e.g. ${factory.name}(v_Name)`);
       return arg;
   }
-}
-
-function invalid(message: string): WalkerError {
-  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
 }
 
 /** Coverage, length and time conditions count only while the walk stands on a vertex (docs/generators.md). */

@@ -1,4 +1,5 @@
 import { ModelIssueCodes, type IssueReporter } from './issue-reporter.js';
+import { shorten } from '../text.js';
 
 /**
  * Readers for the fields of a parsed model file. Each accepts what GraphWalker's lenient Gson reader accepts,
@@ -19,7 +20,7 @@ export function isObject(value: unknown): value is RawObject {
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `'${value.length > 40 ? `${value.slice(0, 40)}...` : value}'`;
+  if (typeof value === 'string') return `'${shorten(value, 41)}'`;
   if (typeof value === 'object') return 'an object';
   return String(value);
 }

@@ -1,5 +1,6 @@
 import type { ConditionArgumentValue } from '../../core/condition.js';
-import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { invalidGenerator } from '../../core/errors.js';
+import { abbreviate } from '../../core/text.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkScope } from '../../core/walk-state.js';
 
@@ -14,10 +15,6 @@ const MAX_LISTED_NAMES = 10;
 /** How many element ids an unreachable message lists. */
 export const MAX_LISTED_IDS = 5;
 
-/** A failed `create`: the argument does not fit the condition. */
-export function invalid(message: string): WalkerError {
-  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
-}
 
 /**
  * The argument of an `integer` condition. The machine has already checked that it is a non-negative
@@ -25,7 +22,7 @@ export function invalid(message: string): WalkerError {
  */
 export function integerArgument(condition: string, argument: ConditionArgumentValue): number {
   if (typeof argument !== 'number' || !Number.isSafeInteger(argument) || argument < 0) {
-    throw invalid(`${condition} takes a non-negative integer, got ${String(argument)}`);
+    throw invalidGenerator(`${condition} takes a non-negative integer, got ${String(argument)}`);
   }
   return argument;
 }
@@ -33,7 +30,7 @@ export function integerArgument(condition: string, argument: ConditionArgumentVa
 /** The argument of a coverage condition: an integer percentage from 0 to 100. */
 export function percentageArgument(condition: string, argument: ConditionArgumentValue, what = 'a percentage'): number {
   if (typeof argument !== 'number' || !Number.isInteger(argument) || argument < 0 || argument > 100) {
-    throw invalid(`${condition} takes ${what} from 0 to 100, got ${String(argument)}`);
+    throw invalidGenerator(`${condition} takes ${what} from 0 to 100, got ${String(argument)}`);
   }
   return argument;
 }
@@ -41,7 +38,7 @@ export function percentageArgument(condition: string, argument: ConditionArgumen
 /** The argument of a `name` condition: a non-empty name. */
 export function nameArgument(condition: string, argument: ConditionArgumentValue): string {
   if (typeof argument !== 'string' || argument === '') {
-    throw invalid(`${condition} takes the name of an element, got ${String(argument)}`);
+    throw invalidGenerator(`${condition} takes the name of an element, got ${String(argument)}`);
   }
   return argument;
 }
@@ -74,11 +71,6 @@ export function listIds(graph: Graph, elements: readonly number[]): string {
   return abbreviate(ids, MAX_LISTED_IDS, elements.length);
 }
 
-/** The first `max` items joined, and how many more there are (of `total`, when only a prefix was passed). */
-export function abbreviate(items: readonly string[], max: number, total = items.length): string {
-  const shown = items.slice(0, max).join(', ');
-  return total > max ? `${shown} and ${total - max} more` : shown;
-}
 
 /** The distinct names of some elements, in declaration order (unnamed elements left out). */
 export function distinctNames(graph: Graph, elements: readonly number[]): string[] {

@@ -1,8 +1,8 @@
 import type { StopCondition, StopConditionFactory, StopConditionName } from '../../core/condition.js';
 import type { Graph, ModelInfo } from '../../core/model/graph.js';
 import type { WalkScope, WalkState } from '../../core/walk-state.js';
+import { abbreviate } from '../../core/text.js';
 import {
-  abbreviate,
   coverageFulfilment,
   FULFILLED,
   listIds,

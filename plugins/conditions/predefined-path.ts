@@ -1,7 +1,8 @@
 import type { StopCondition, StopConditionFactory } from '../../core/condition.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkState } from '../../core/walk-state.js';
-import { invalid, modelLabel } from './common.js';
+import { invalidGenerator } from '../../core/errors.js';
+import { modelLabel } from './common.js';
 
 /**
  * `predefined_path`: the model's `predefinedPathEdgeIds` have been walked to the end and the walk stands on a
@@ -17,7 +18,7 @@ export const predefinedPath: StopConditionFactory = {
   create(_argument, { graph, model }): StopCondition {
     const path = graph.models[model].predefinedPath;
     if (path.length === 0) {
-      throw invalid(
+      throw invalidGenerator(
         `predefined_path: model '${modelLabel(graph, model)}' has no predefinedPathEdgeIds, so there is no ` +
           `path to walk; list the edge ids in the model or choose another stop condition`,
       );

@@ -1,7 +1,8 @@
 import type { StopCondition, StopConditionFactory, StopConditionName } from '../../core/condition.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkScope, WalkState } from '../../core/walk-state.js';
-import { distinctNames, elementFlags, invalid, listNames, modelLabel, nameArgument } from './common.js';
+import { invalidGenerator } from '../../core/errors.js';
+import { distinctNames, elementFlags, listNames, modelLabel, nameArgument } from './common.js';
 
 /** What differs between the three reached_* conditions: where their targets come from and how messages name them. */
 interface TargetKind {
@@ -63,7 +64,7 @@ function reached(kind: TargetKind): StopConditionFactory {
     create(argument, { graph, model }): StopCondition {
       const name = nameArgument(kind.name, argument);
       const targets = kind.targets(graph, model, name);
-      if (targets.length === 0) throw invalid(kind.unknown(graph, model, name));
+      if (targets.length === 0) throw invalidGenerator(kind.unknown(graph, model, name));
       return new ReachedTarget(graph, targets, () => {
         const what = kind.what(graph, model, name);
         return `${kind.name}(${name}) can never be fulfilled: no ${what} can be reached from the start element`;

@@ -2,7 +2,7 @@ import type { RandomSource } from '../../core/random.js';
 import type { PathGenerator, PathGeneratorFactory } from '../../core/generator.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkState } from '../../core/walk-state.js';
-import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { invalidGenerator } from '../../core/errors.js';
 import { distancesToTargets } from './algorithms/bfs.js';
 import { randomOpenEdge } from './choice.js';
 
@@ -29,8 +29,7 @@ export const aStarGenerator: PathGeneratorFactory = {
   create({ graph, condition }) {
     const targets = condition.targets;
     if (targets === undefined || targets.length === 0) {
-      throw new WalkerError(
-        ErrorCodes.GENERATOR_INVALID,
+      throw invalidGenerator(
         'a_star needs a stop condition that names a target, such as reached_vertex(v_Name), ' +
           'reached_edge(e_Name) or reached_shared_state(NAME)',
       );

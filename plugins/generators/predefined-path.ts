@@ -2,7 +2,7 @@ import type { PathGenerator, PathGeneratorFactory } from '../../core/generator.j
 import type { ConditionExpr } from '../../core/language/ast.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkState } from '../../core/walk-state.js';
-import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { invalidGenerator } from '../../core/errors.js';
 
 const CONDITION_NAMES = new Set(['predefined_path', 'predefinedpath']);
 
@@ -20,16 +20,16 @@ export const predefinedPathGenerator: PathGeneratorFactory = {
   create({ graph, model, conditionExpr }) {
     const info = graph.models[model];
     if (info.predefinedPath.length === 0) {
-      throw invalid(`The model '${info.id}' has no predefinedPathEdgeIds; predefined_path needs them`);
+      throw invalidGenerator(`The model '${info.id}' has no predefinedPathEdgeIds; predefined_path needs them`);
     }
     if (!isPredefinedPathCondition(conditionExpr)) {
-      throw invalid(
+      throw invalidGenerator(
         `The generator predefined_path of model '${info.id}' needs the stop condition predefined_path, ` +
           'as in predefined_path(predefined_path): the path itself says where the walk ends',
       );
     }
     if (info.predefinedPath.some((e) => e < graph.vertexCount)) {
-      throw invalid(`The predefinedPathEdgeIds of model '${info.id}' name an element that is not one of its edges`);
+      throw invalidGenerator(`The predefinedPathEdgeIds of model '${info.id}' name an element that is not one of its edges`);
     }
     return new PredefinedPath(graph, info.predefinedPath, info.startElement);
   },
@@ -37,10 +37,6 @@ export const predefinedPathGenerator: PathGeneratorFactory = {
 
 function isPredefinedPathCondition(expr: ConditionExpr): boolean {
   return expr.kind === 'call' && CONDITION_NAMES.has(expr.name.toLowerCase());
-}
-
-function invalid(message: string): WalkerError {
-  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
 }
 
 class PredefinedPath implements PathGenerator {

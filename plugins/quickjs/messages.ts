@@ -1,5 +1,6 @@
 import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
 import type { ScriptLimits } from '../../core/scripting.js';
+import { shorten } from '../../core/text.js';
 
 /** Guest error texts are cut to this many characters before they reach a response or a log. */
 export const MAX_MESSAGE_LENGTH = 500;
@@ -25,7 +26,7 @@ function unquoteReference(text: string): string {
 
 /** Cuts a guest text to {@link MAX_MESSAGE_LENGTH} characters, marking the cut. */
 export function cut(text: string): string {
-  return text.length <= MAX_MESSAGE_LENGTH ? text : `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
+  return shorten(text, MAX_MESSAGE_LENGTH);
 }
 
 /** Turns guest failures into ScriptErrors with the limit messages of docs/behaviour.md. */

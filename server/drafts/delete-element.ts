@@ -2,6 +2,7 @@ import type { ChangePlanner } from './draft.js';
 import type { DraftModel } from './draft-model.js';
 import { DraftError } from './errors.js';
 import type { DeleteElementOptions } from './types.js';
+import { abbreviate } from '../../core/text.js';
 
 /** What `DELETE .../elements/{id}` answers besides the revision. */
 export interface Removal {
@@ -62,7 +63,5 @@ function checkUnreferenced(id: string, start: string | null, pathEdges: readonly
 
 /** Up to five ids, quoted, then how many more. */
 function listed(ids: readonly string[]): string {
-  const shown = ids.slice(0, 5).map((e) => `'${e}'`);
-  if (ids.length > 5) shown.push(`and ${ids.length - 5} more`);
-  return shown.join(', ');
+  return abbreviate(ids.slice(0, 5).map((e) => `'${e}'`), 5, ids.length);
 }

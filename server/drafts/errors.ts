@@ -1,3 +1,5 @@
+import { shorten } from '../../core/text.js';
+
 /**
  * The error codes of the draft-authoring API (docs/api-drafts.md) with their HTTP status. The table
  * is the contract: a code keeps its meaning and status forever, and docs/api-drafts.md lists every one.
@@ -56,6 +58,5 @@ export class DraftError extends Error {
 /** A value as it appears after "got" in messages: short and unambiguous. */
 export function shown(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return shorten(JSON.stringify(value) ?? String(value), 60);
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { WalkerError } from '../../../core/errors.js';
+import { shorten } from '../../../core/text.js';
 
 /**
  * The legacy failure body `{"result":"nok","error":"..."}` and the HTTP status of each kind of failure
@@ -57,8 +58,7 @@ export function handleBadUrl(error: FastifyError, request: FastifyRequest, reply
 }
 
 function firstLine(text: string): string {
-  const line = text.split('\n', 1)[0];
-  return line.length > MAX_UNEXPECTED_MESSAGE ? `${line.slice(0, MAX_UNEXPECTED_MESSAGE)}…` : line;
+  return shorten(text.split('\n', 1)[0], MAX_UNEXPECTED_MESSAGE);
 }
 
 function pathOf(url: string): string {
