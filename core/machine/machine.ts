@@ -310,6 +310,7 @@ export class Machine implements WalkState {
     this.current = element;
     this.positions[model] = element;
     this.steps++;
+    this.scripts.stepped();
     if (!g.isVertex(element)) this.shared.leave();
     const first = this.coverage.visit(element);
     if (this.previous >= 0 && !g.isVertex(this.previous)) this.coverage.pass(this.previous);

@@ -5,7 +5,7 @@ import type { ScriptOrigin } from '../errors.js';
 /**
  * The scripts of one walk on top of its sandbox: runs element and model actions, and answers which out-edges
  * of a vertex are open. Guards of a vertex are prepared once (on first need) and evaluated in one sandbox
- * call; the answer is cached until a script runs, since only scripts change what a guard sees.
+ * call; each vertex's answer is kept until the walk steps on or a script runs.
  */
 export class WalkScripts {
   /** Per element: its actions, joined into one script where that keeps their meaning. */
@@ -16,11 +16,12 @@ export class WalkScripts {
   /** Per vertex without guards: its out-edges as a plain array (made on first need). */
   private readonly staticOpen: (readonly number[] | undefined)[];
   private readonly guardResults: Uint8Array;
-  private readonly openBuffer: number[] = [];
-  private cachedVertex = -1;
+  /** Per guarded vertex: its open out-edges as last evaluated (made on first need, then reused). */
+  private readonly openCache: (number[] | undefined)[];
+  /** Per vertex: the {@link version} its {@link openCache} entry was evaluated at, -1 for never. */
+  private readonly openVersion: Float64Array;
   /** Bumped whenever a script runs: cached guard answers are stale from then on. */
   private version = 0;
-  private cachedVersion = -1;
 
   constructor(
     private readonly graph: Graph,
@@ -30,6 +31,8 @@ export class WalkScripts {
     this.actionOrigins = new Array(graph.size);
     this.guardSets = new Array(graph.vertexCount);
     this.staticOpen = new Array(graph.vertexCount);
+    this.openCache = new Array(graph.vertexCount);
+    this.openVersion = new Float64Array(graph.vertexCount).fill(-1);
     let maxDegree = 0;
     for (let v = 0; v < graph.vertexCount; v++) {
       maxDegree = Math.max(maxDegree, graph.outOffsets[v + 1] - graph.outOffsets[v]);
@@ -59,20 +62,34 @@ export class WalkScripts {
     this.sandbox.run(scope, source, origin);
   }
 
+  /**
+   * The walk took a step: guards are asked afresh from now on, as GraphWalker asks them on every step. A
+   * guard may read more than variables (`Math.random`, a counter it bumps itself), so an answer is only
+   * kept within the step that asked for it.
+   */
+  stepped(): void {
+    this.version++;
+  }
+
   /** Forget cached guard answers and prepared guards (after a sandbox reset). */
   invalidate(): void {
     this.version++;
     this.guardSets.fill(undefined);
   }
 
-  /** The open out-edges of a vertex, in declaration order. The array is reused: copy it to keep it. */
+  /**
+   * The open out-edges of a vertex, in declaration order. Each vertex's guards are evaluated at most once
+   * per step and between two scripts, however often the step asks (the shared-state check, then the
+   * generator): a guard that calls `Math.random` must give one answer per step, not a fresh draw per
+   * question. The array is the vertex's own and is reused: copy it to keep it past the next step.
+   */
   openEdges(vertex: number): readonly number[] {
     let set = this.guardSets[vertex];
     if (set === undefined) set = this.guardSets[vertex] = this.prepareGuards(vertex);
     if (set === null) return (this.staticOpen[vertex] ??= Array.from(this.graph.outEdgesOf(vertex)));
-    if (this.cachedVertex === vertex && this.cachedVersion === this.version) return this.openBuffer;
+    const open = (this.openCache[vertex] ??= []);
+    if (this.openVersion[vertex] === this.version) return open;
     set.evaluate(this.guardResults);
-    const open = this.openBuffer;
     open.length = 0;
     const g = this.graph;
     let guarded = 0;
@@ -80,8 +97,7 @@ export class WalkScripts {
       const edge = g.outEdges[i];
       if (g.guard[edge] === undefined || this.guardResults[guarded++] === 1) open.push(edge);
     }
-    this.cachedVertex = vertex;
-    this.cachedVersion = this.version;
+    this.openVersion[vertex] = this.version;
     return open;
   }
 

@@ -4,7 +4,8 @@ import { ScriptError } from '../../../core/errors.js';
 import type { Registries } from '../../../core/plugin.js';
 import type { Graph } from '../../../core/model/graph.js';
 import { testRegistries } from '../../support/walkers.js';
-import { graphOf, ringModel } from './fixtures.js';
+import { Graph as ModelGraph } from '../../../core/model/graph.js';
+import { graphOf, ringModel, sharedModels } from './fixtures.js';
 
 let registries: Registries;
 beforeAll(async () => {
@@ -75,5 +76,22 @@ describe('guards and actions', () => {
     const r = (seed: number) => machine(graphOf(ring), seed).data();
     expect(r(3)).toBe(r(3));
     expect(r(3)).not.toBe(r(4));
+  });
+
+  it('evaluates the guards of a vertex once per step, however often the step asks', () => {
+    // At the hub the machine asks whether the walk can stay, then about the other model's unnamed hub, then
+    // the generator asks again: a guard with a side effect (or Math.random) must see one evaluation per step.
+    const file = sharedModels('any(never)', 'any(never)');
+    const [left, right] = file.models;
+    left.actions = ['global.asked = 0;'];
+    left.edges = left.edges.map((e) => (e.id === 'l2' ? { ...e, guard: '(global.asked = global.asked + 1) > 0' } : e));
+    right.vertices = right.vertices.map((v) => (v.id === 'RH' ? { id: 'RH', sharedState: 'HUB' } : v));
+    right.edges = right.edges.map((e) => (e.id === 'r1' ? { ...e, guard: 'true' } : e));
+    const m = new Machine({ graph: new ModelGraph(file), registries, seed: 7 });
+    const path: string[] = [];
+    while (path.length < 60) path.push(m.next().id);
+    const decisionsAtHub = path.slice(0, -1).filter((id) => id === 'LH').length;
+    expect(decisionsAtHub).toBeGreaterThan(5);
+    expect(m.data()).toContain(`global.asked=${decisionsAtHub}`);
   });
 });
