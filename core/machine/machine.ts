@@ -74,6 +74,9 @@ export class Machine implements WalkState {
   private chains: GeneratorChain[] = [];
   /** The conditions that count steps themselves (`onStep`), bound, so a step calls only those. */
   private observers: NonNullable<StopCondition['onStep']>[] = [];
+  /** The element of the last step, in walk order (`current` follows model switches, this does not). */
+  private last = -1;
+  /** The element of the step before {@link last}. */
   private previous = -1;
   private startTime = 0;
 
@@ -174,11 +177,16 @@ export class Machine implements WalkState {
       .join('; ');
   }
 
-  /** Marks the current model failed, with the requirements of the current element and the edge before it. */
+  /**
+   * Marks the model of the last step failed, with the requirements of that element and the edge before it.
+   * That is the element the client just performed, even when a later `hasNext` has already turned to
+   * another model.
+   */
   fail(reason: string): void {
     this.failure = reason;
-    this.statuses[this.currentModel] = 'failed';
-    if (this.current >= 0) this.coverage.fail(this.current);
+    const model = this.last >= 0 ? this.graph.modelOf[this.last] : this.currentModel;
+    this.statuses[model] = 'failed';
+    if (this.last >= 0) this.coverage.fail(this.last);
     if (this.previous >= 0 && !this.graph.isVertex(this.previous)) this.coverage.fail(this.previous);
   }
 
@@ -203,6 +211,7 @@ export class Machine implements WalkState {
     this.statuses.fill('not_executed');
     this.positions.fill(-1);
     this.current = -1;
+    this.last = -1;
     this.previous = -1;
     this.currentModel = this.startModel;
     this.steps = 0;
@@ -306,7 +315,8 @@ export class Machine implements WalkState {
       this.currentModel = model;
     }
     if (this.statuses[model] === 'not_executed') this.statuses[model] = 'executing';
-    this.previous = this.current;
+    this.previous = this.last;
+    this.last = element;
     this.current = element;
     this.positions[model] = element;
     this.steps++;

@@ -69,6 +69,28 @@ describe('statistics', () => {
     expect(m.failure).toBe('button missing');
     expect(m.statistics()).toMatchObject({ totalFailedNumberOfModels: 1, totalNumberOfFailedRequirement: 2, totalNumberOfPassedRequirement: 0 });
   });
+
+  it('fails the model of the last step, even after hasNext turned to the next model', () => {
+    const a = ringModel('first(length(3))', { id: 'a' });
+    a.vertices[1] = { ...a.vertices[1], requirements: ['R-a'] };
+    const ring = ringModel('first(vertex_coverage(100))', { id: 'b', startElementId: 'bA' });
+    const b = {
+      ...ring,
+      vertices: ring.vertices.map((v) => ({ ...v, id: `b${v.id}` })),
+      edges: ring.edges.map((e) => ({
+        ...e,
+        id: `b${e.id}`,
+        sourceVertexId: `b${e.sourceVertexId}`,
+        targetVertexId: `b${e.targetVertexId}`,
+      })),
+    };
+    const m = machine(graphOf(a, b));
+    expect([m.next(), m.next(), m.next()].map((s) => `${s.modelId}:${s.id}`)).toEqual(['a:A', 'a:ab', 'a:B']);
+    expect(m.hasNext()).toBe(true);
+    m.fail('the button is missing');
+    expect(m.modelStatuses()).toEqual(['failed', 'not_executed']);
+    expect(m.statistics()).toMatchObject({ totalNumberOfFailedRequirement: 1 });
+  });
 });
 
 describe('shared states', () => {
