@@ -3,14 +3,16 @@ import { IssueReporter, ModelIssueCodes, type ModelIssue } from './issue-reporte
 
 /**
  * Marks every element the walk could reach from the start elements of all models, following out-edges and
- * shared states (a vertex with a shared state reaches every vertex with the same shared state, in any model).
- * Guards are ignored: whether one holds depends on data only the walk knows. One breadth-first pass over the
- * graph's flat arrays, so that it stays linear for models of tens of thousands of elements.
+ * shared-state jumps as the machine makes them: from a vertex with a shared state to the vertices of *other*
+ * models with that state that have a name or an out-edge (a jump never stays inside one model). Guards are
+ * ignored: whether one holds depends on data only the walk knows. One breadth-first pass over the graph's
+ * flat arrays, so that it stays linear for models of tens of thousands of elements: a shared state is
+ * expanded at most twice, once from a first model and once from any other (which then covers the rest).
  */
 export function reachableElements(graph: Graph): Uint8Array {
   const found = new Frontier(graph.size);
   for (const model of graph.models) if (model.startElement >= 0) found.add(model.startElement);
-  const sharedDone = new Set<string>();
+  const expandedFrom = new Map<string, number>();
   for (let head = 0; head < found.size; head++) {
     const element = found.queue[head];
     if (!graph.isVertex(element)) {
@@ -21,11 +23,24 @@ export function reachableElements(graph: Graph): Uint8Array {
       found.add(graph.outEdges[i]);
     }
     const shared = graph.sharedState[element];
-    if (shared === undefined || sharedDone.has(shared)) continue;
-    sharedDone.add(shared);
-    for (const vertex of graph.sharedStateVertices(shared)) found.add(vertex);
+    if (shared === undefined) continue;
+    const model = graph.modelOf[element];
+    const from = expandedFrom.get(shared);
+    if (from === EVERY_MODEL || from === model) continue;
+    expandedFrom.set(shared, from === undefined ? model : EVERY_MODEL);
+    for (const vertex of graph.sharedStateVertices(shared)) {
+      if (graph.modelOf[vertex] !== model && isJumpTarget(graph, vertex)) found.add(vertex);
+    }
   }
   return found.seen;
+}
+
+/** Marks a shared state expanded from two models: every jump target of it has been found. */
+const EVERY_MODEL = -1;
+
+/** The machine jumps only to a vertex that has a name or an out-edge (else the walk would stand nowhere). */
+function isJumpTarget(graph: Graph, vertex: number): boolean {
+  return Boolean(graph.names[vertex]) || graph.outOffsets[vertex + 1] > graph.outOffsets[vertex];
 }
 
 /** Elements found so far, in the order found: the queue of the breadth-first search. */

@@ -132,6 +132,43 @@ describe('reachability', () => {
     expect(issues.map((i) => `${i.modelId}/${i.elementId}`)).toEqual(['B/b3', 'C/c1']);
   });
 
+  it('jumps only between models: two vertices of one model that share a state are not connected by it', () => {
+    const value = {
+      models: [
+        {
+          id: 'A',
+          startElementId: 'a1',
+          vertices: [{ id: 'a1', name: 'v_a1', sharedState: 'S' }, { id: 'a2', name: 'v_a2', sharedState: 'S' }],
+          edges: [{ id: 'a', sourceVertexId: 'a2', targetVertexId: 'a1' }],
+        },
+        {
+          id: 'B',
+          vertices: [{ id: 'b1', name: 'v_b1', sharedState: 'T' }, { id: 'b2', name: 'v_b2', sharedState: 'T' }],
+          edges: [],
+        },
+      ],
+    };
+    const { issues } = collectModelIssues(value);
+    expect(issues.map((i) => `${i.modelId}/${i.elementId}`)).toEqual(['A/a2', 'A/a', 'B/b1', 'B/b2']);
+  });
+
+  it("reaches every other model's vertex of a state, but no unnamed dead end", () => {
+    const value = {
+      models: [
+        { id: 'A', startElementId: 'a1', vertices: [{ id: 'a1', name: 'v_a1', sharedState: 'S' }], edges: [] },
+        { id: 'B', vertices: [{ id: 'b1', name: 'v_b1', sharedState: 'S' }, { id: 'b2', sharedState: 'S' }], edges: [] },
+        {
+          id: 'C',
+          vertices: [{ id: 'c1', name: 'v_c1', sharedState: 'S' }, { id: 'c2', name: 'v_c2', sharedState: 'S' }],
+          edges: [],
+        },
+      ],
+    };
+    const { issues } = collectModelIssues(value);
+    // a1 reaches b1, c1 and c2; from them a1 again; b2 has neither name nor out-edge, so no jump lands there.
+    expect(issues.map((i) => `${i.modelId}/${i.elementId}`)).toEqual(['B/b2']);
+  });
+
   it('reaches the target of a start element that is an edge, and only that', () => {
     const file: ModelFileJson = {
       models: [

@@ -134,7 +134,7 @@ describe('normalisation of what GraphWalker accepts', () => {
     const file = normalise({
       models: [
         { id: 'A', startElementId: 'e0', vertices: [{ id: 'v1', sharedState: 'S' }, { id: 'v2' }], edges: ring },
-        { id: 'B', vertices: [{ id: 'v1', sharedState: 'S' }], edges: [] },
+        { id: 'B', vertices: [{ id: 'v1', name: 'v_B1', sharedState: 'S' }], edges: [] },
       ],
     });
     expect(file.models.map((m) => m.vertices[0].id)).toEqual(['v1', 'v1']);
