@@ -23,7 +23,7 @@ export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<Ed
     checkEnds(model, input.source_vertex_id ?? null, target);
     checkWeight(input.weight);
     checkDependency(input.dependency);
-    const id = claimId(model, 'edge', input.id);
+    const id = claimId(model, 'edge', input.id ?? undefined);
     const edge: DraftEdge = {
       id,
       name: input.name ?? id,

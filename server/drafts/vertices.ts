@@ -10,7 +10,7 @@ import type { DraftVertex, VertexEnvelope, VertexInput } from './types.js';
 export function addVertex(input: VertexInput, maxElements: number): ChangePlanner<VertexEnvelope> {
   return (model) => {
     checkRoom(model, maxElements);
-    const id = claimId(model, 'vertex', input.id);
+    const id = claimId(model, 'vertex', input.id ?? undefined);
     const vertex: DraftVertex = {
       id,
       name: input.name ?? id,

@@ -30,6 +30,13 @@ describe('POST .../vertices', () => {
     expect(b.body.vertex.name).toBe('v3');
   });
 
+  it('assigns an id for a null id as for an absent one (null means the creation default)', async () => {
+    const vertex = await call(t.app, 'POST', `${base}/vertices`, { id: null });
+    expect(vertex.body.vertex).toMatchObject({ id: 'v1', name: 'v1' });
+    const edge = await call(t.app, 'POST', `${base}/edges`, { id: null, target_vertex_id: 'v1' });
+    expect(edge.body.edge).toMatchObject({ id: 'e2', name: 'e2' });
+  });
+
   it('keeps every given field', async () => {
     const vertex = { id: 'v', name: 'v_Name', shared_state: 'LOGIN', actions: ['a = 1;'], requirements: ['R'], properties: { x: 1.5, y: -2 } };
     const res = await call(t.app, 'POST', `${base}/vertices`, vertex);
