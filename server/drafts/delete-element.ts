@@ -1,14 +1,18 @@
 import type { ChangePlanner } from './draft.js';
 import type { DraftModel } from './draft-model.js';
 import { DraftError } from './errors.js';
-import type { DeleteElementOptions } from './types.js';
+import type { Static } from 'typebox';
+import type { RemovalResponse } from './responses.js';
 import { abbreviate } from '../../core/text.js';
 
-/** What `DELETE .../elements/{id}` answers besides the revision. */
-export interface Removal {
-  /** The element first, then the edges removed with it (cascade). */
-  removed_ids: string[];
+/** The query of `DELETE .../elements/{id}` once the route has turned its strings into flags. */
+export interface DeleteElementOptions {
+  readonly cascade: boolean;
+  readonly cleanup_references: boolean;
 }
+
+/** What `DELETE .../elements/{id}` answers besides the revision: the element first, then edges removed with it. */
+export type Removal = Omit<Static<typeof RemovalResponse>, 'revision'>;
 
 /**
  * Plans `DELETE .../elements/{id}` (docs/api-drafts.md). A vertex that still has edges needs `cascade`, which

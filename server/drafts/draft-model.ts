@@ -1,4 +1,5 @@
-import type { DraftEdge, DraftVertex, JsonObject } from './types.js';
+import type { JsonObject } from './schemas.js';
+import type { DraftEdge, DraftVertex } from './types.js';
 
 /** The model-level fields of a draft (canonical meaning, camelCase as in the export). */
 export interface DraftModelFields {

@@ -10,7 +10,9 @@ import {
 } from './element-checks.js';
 import { edgeEnvelope } from './envelope.js';
 import { DraftError } from './errors.js';
-import type { DraftEdge, EdgeEnvelope, EdgeInput } from './types.js';
+import type { EdgeEnvelope } from './responses.js';
+import type { EdgeInput } from './schemas.js';
+import type { DraftEdge } from './types.js';
 
 /**
  * Plans `POST .../edges`. `target_vertex_id` is required and both ends must be vertices of the draft; an

@@ -1,5 +1,6 @@
 import type { Draft } from './draft.js';
-import type { DraftEdge, DraftSummary, DraftVertex, EdgeEnvelope, VertexEnvelope } from './types.js';
+import type { DraftSummary, EdgeEnvelope, VertexEnvelope } from './responses.js';
+import type { DraftEdge, DraftVertex } from './types.js';
 
 /**
  * The response forms of drafts and their elements (snake_case, every member present, null for unset). The

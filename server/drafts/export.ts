@@ -1,6 +1,7 @@
 import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../core/model/types.js';
 import type { DraftModel } from './draft-model.js';
-import type { DraftEdge, DraftVertex, JsonObject } from './types.js';
+import type { JsonObject } from './schemas.js';
+import type { DraftEdge, DraftVertex } from './types.js';
 
 /**
  * The draft as a model file in walker's canonical form (core/model/types.ts, the field names of GraphWalker's

@@ -1,7 +1,7 @@
 import type { ChangePlanner } from './draft.js';
 import type { DraftModel } from './draft-model.js';
 import { DraftError } from './errors.js';
-import type { DraftPatchInput } from './types.js';
+import type { DraftPatchInput } from './schemas.js';
 
 /**
  * Plans `PATCH /walker/drafts/{id}`. `start_element_id` and `predefined_path_edge_ids` must name elements of the

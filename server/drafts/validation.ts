@@ -7,18 +7,12 @@ import type { ScriptLimits } from '../../core/scripting.js';
 import { Walker } from '../../core/walker.js';
 import type { DraftModel } from './draft-model.js';
 import { exportModelFile } from './export.js';
+import type { ValidationIssue } from './responses.js';
 
-/** One finding of draft validation (docs/api-drafts.md). */
-export interface ValidationIssue {
-  /** Stable snake_case code: those of `core/model/issue-reporter.ts`, or one of {@link WalkIssueCodes}. */
-  code: string;
-  message: string;
-  /** An `error` would make `POST /walker/load` refuse the export; a `warning` would not. */
-  severity: 'error' | 'warning';
-  element_id: string | null;
-}
-
-/** What `GET /walker/drafts/{id}/validation` reports besides the revision. */
+/**
+ * What `GET /walker/drafts/{id}/validation` reports besides the revision. An issue's code is one of
+ * `core/model/issue-reporter.ts` or of {@link WalkIssueCodes}.
+ */
 export interface ValidationReport {
   valid: boolean;
   issues: ValidationIssue[];

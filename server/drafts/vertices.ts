@@ -1,7 +1,9 @@
 import type { ChangePlanner } from './draft.js';
 import { checkRoom, claimId, existingVertex } from './element-checks.js';
 import { vertexEnvelope } from './envelope.js';
-import type { DraftVertex, VertexEnvelope, VertexInput } from './types.js';
+import type { VertexEnvelope } from './responses.js';
+import type { VertexInput } from './schemas.js';
+import type { DraftVertex } from './types.js';
 
 /**
  * Plans `POST .../vertices`: omitted members take their defaults (docs/api-drafts.md: name = id, empty lists and

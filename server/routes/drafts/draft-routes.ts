@@ -1,13 +1,41 @@
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import type { Registries } from '../../../core/plugin.js';
 import { draftSummary } from '../../drafts/envelope.js';
 import { exportModelFile } from '../../drafts/export.js';
 import { patchModel } from '../../drafts/model-fields.js';
+import {
+  DiscardResponse,
+  draftResponses,
+  DraftSummary,
+  ExportResponse,
+  ValidationResponse,
+} from '../../drafts/responses.js';
 import { BodyContracts, type BodyContract } from '../../drafts/schemas.js';
 import type { DraftStore } from '../../drafts/store.js';
-import type { DraftCreateInput, DraftPatchInput } from '../../drafts/types.js';
 import { validateDraft, type ValidationOptions } from '../../drafts/validation.js';
 import type { DraftRouteConfig } from './errors.js';
+
+/**
+ * The draft scope, typed by its TypeBox schemas: handlers get `request.body`, `params` and `query` as the
+ * `Static` of their schemas and `reply.send` is checked against the response schemas. The type provider is
+ * types only; validation stays with the scope's strict Ajv (validator.ts), which TypeBox schemas, being JSON
+ * Schema, compile under unchanged — so the two do not fight.
+ */
+export type DraftApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** What the routes of a draft family share. */
 export interface DraftRouteContext {
@@ -18,27 +46,37 @@ export interface DraftRouteContext {
 }
 
 /** Params of every route below `/{draft_id}`. */
-export interface DraftParams {
-  draft_id: string;
+export const DraftParams = Type.Object({ draft_id: Type.String({ description: 'As POST /walker/drafts answered it.' }) });
+
+/** The OpenAPI operation of a draft route (ignored by Fastify itself). */
+export function operation(operationId: string, summary: string, description?: string) {
+  return { tags: ['drafts'], operationId, summary, ...(description === undefined ? {} : { description }) };
 }
 
-/** Route options for a route whose body follows `contract`. */
-export function withBody(contract: BodyContract): { schema: { body: object }; config: DraftRouteConfig } {
-  return { schema: { body: contract.schema }, config: { body: contract } };
+/** Route options for a route whose body follows `contract`: its schema, and the contract for 422 messages. */
+export function withBody<B extends TSchema, S extends object>(
+  contract: BodyContract<B>,
+  schema: S,
+): { schema: S & { body: B }; config: DraftRouteConfig } {
+  return { schema: { ...schema, body: contract.schema }, config: { body: contract } };
 }
 
 /**
  * The routes of whole drafts: create, export, change the model-level fields, discard, validate. Handlers
  * have no `await` between reading a draft and changing it, so a change is never interleaved with another.
  */
-export function registerDraftRoutes(app: FastifyInstance, ctx: DraftRouteContext): void {
+export function registerDraftRoutes(app: DraftApp, ctx: DraftRouteContext): void {
   registerLifecycle(app, ctx);
   registerReads(app, ctx);
 }
 
-function registerLifecycle(app: FastifyInstance, { store }: DraftRouteContext): void {
-  app.post<{ Body: DraftCreateInput }>('/', withBody(BodyContracts.createDraft), async (request, reply) => {
-    const body = request.body ?? {};
+function registerLifecycle(app: DraftApp, { store }: DraftRouteContext): void {
+  const create = withBody(BodyContracts.createDraft, {
+    ...operation('createDraft', 'Create a draft', 'A new, empty model at revision 0; every member is optional.'),
+    response: draftResponses(201, DraftSummary, [400, 413, 415, 422, 429]),
+  });
+  app.post('/', create, async (request, reply) => {
+    const body = request.body;
     const draft = store.create(body.model_id ?? undefined, {
       name: body.name ?? null,
       generator: body.generator ?? null,
@@ -49,28 +87,50 @@ function registerLifecycle(app: FastifyInstance, { store }: DraftRouteContext): 
     return reply.code(201).send(draftSummary(draft));
   });
 
-  const patch = withBody(BodyContracts.patchDraft);
-  app.patch<{ Params: DraftParams; Body: DraftPatchInput }>('/:draft_id', patch, async (request) => {
+  const patch = withBody(BodyContracts.patchDraft, {
+    ...operation('patchDraft', 'Change the model-level fields', 'Absent members are kept; null puts back the default.'),
+    params: DraftParams,
+    response: draftResponses(200, DraftSummary, [400, 404, 409, 410, 413, 415, 422]),
+  });
+  app.patch('/:draft_id', patch, async (request) => {
     const draft = store.get(request.params.draft_id);
-    const body = request.body ?? {};
-    draft.mutate(body.expected_revision, patchModel(body));
+    draft.mutate(request.body.expected_revision, patchModel(request.body));
     return draftSummary(draft);
   });
 
-  app.delete<{ Params: DraftParams }>('/:draft_id', async (request) => {
+  const discard = {
+    ...operation('discardDraft', 'Discard a draft', 'Its memory is freed at once; its id answers 404 afterwards.'),
+    params: DraftParams,
+    response: draftResponses(200, DiscardResponse, [400, 404, 410, 413, 415]),
+  };
+  app.delete('/:draft_id', { schema: discard }, async (request) => {
     store.discard(request.params.draft_id);
-    return { discarded: true };
+    return { discarded: true as const };
   });
 }
 
 /** Export and validation read the draft only (docs/api-drafts.md). */
-function registerReads(app: FastifyInstance, { store, registries, validation }: DraftRouteContext): void {
-  app.get<{ Params: DraftParams }>('/:draft_id', async (request) => {
+function registerReads(app: DraftApp, { store, registries, validation }: DraftRouteContext): void {
+  const exported = {
+    ...operation('exportDraft', 'Export the draft as a model file', 'POST /walker/load accepts the model as it is.'),
+    params: DraftParams,
+    response: draftResponses(200, ExportResponse, [404, 410]),
+  };
+  app.get('/:draft_id', { schema: exported }, async (request) => {
     const draft = store.get(request.params.draft_id);
     return { model: exportModelFile(draft.model), revision: draft.revision };
   });
 
-  app.get<{ Params: DraftParams }>('/:draft_id/validation', async (request) => {
+  const validate = {
+    ...operation(
+      'validateDraft',
+      'Validate the draft as POST /walker/load would judge its export',
+      'A draft that validates also loads. Errors come first, then warnings.',
+    ),
+    params: DraftParams,
+    response: draftResponses(200, ValidationResponse, [404, 410]),
+  };
+  app.get('/:draft_id/validation', { schema: validate }, async (request) => {
     const draft = store.get(request.params.draft_id);
     const report = validateDraft(draft.model, registries, validation);
     return { valid: report.valid, issues: report.issues, revision: draft.revision };

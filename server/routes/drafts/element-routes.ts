@@ -1,77 +1,91 @@
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { deleteElement } from '../../drafts/delete-element.js';
 import { addEdge, patchEdge } from '../../drafts/edges.js';
-import { BodyContracts, deleteElementQuery } from '../../drafts/schemas.js';
-import type { EdgeInput, VertexInput } from '../../drafts/types.js';
+import { draftResponses, EdgeResponse, RemovalResponse, VertexResponse } from '../../drafts/responses.js';
+import { BodyContracts, DeleteElementQuery } from '../../drafts/schemas.js';
 import { addVertex, patchVertex } from '../../drafts/vertices.js';
-import { withBody, type DraftParams, type DraftRouteContext } from './draft-routes.js';
+import { DraftParams, operation, withBody, type DraftApp, type DraftRouteContext } from './draft-routes.js';
 
-interface VertexParams extends DraftParams {
-  vertex_id: string;
-}
-interface EdgeParams extends DraftParams {
-  edge_id: string;
-}
-interface ElementParams extends DraftParams {
-  element_id: string;
-}
-/** The DELETE query as the URL carries it; the schema has checked the values. */
-interface DeleteQuery {
-  cascade?: 'true' | 'false';
-  cleanup_references?: 'true' | 'false';
-  expected_revision?: string;
-}
+const elementId = (description: string) => Type.String({ description });
+const VertexParams = Type.Object({ ...DraftParams.properties, vertex_id: elementId('The id of a vertex of the draft.') });
+const EdgeParams = Type.Object({ ...DraftParams.properties, edge_id: elementId('The id of an edge of the draft.') });
+const ElementParams = Type.Object({ ...DraftParams.properties, element_id: elementId('A vertex or an edge.') });
+
+/** How adding and changing an element can fail, besides 500 (docs/api-drafts.md, Errors). */
+const ADD_FAILURES = [400, 404, 409, 410, 413, 415, 422, 429] as const;
+const PATCH_FAILURES = [400, 404, 409, 410, 413, 415, 422] as const;
 
 /**
  * The routes of vertices and edges. Each reads its draft and applies the change in one synchronous run, so
  * that concurrent requests for one draft are serialised (docs/api-drafts.md).
  */
-export function registerElementRoutes(app: FastifyInstance, ctx: DraftRouteContext): void {
+export function registerElementRoutes(app: DraftApp, ctx: DraftRouteContext): void {
   registerVertexRoutes(app, ctx);
   registerEdgeRoutes(app, ctx);
   registerDeleteElement(app, ctx);
 }
 
-function registerVertexRoutes(app: FastifyInstance, { store, maxElements }: DraftRouteContext): void {
-  const add = withBody(BodyContracts.addVertex);
-  app.post<{ Params: DraftParams; Body: VertexInput }>('/:draft_id/vertices', add, async (request, reply) => {
+function registerVertexRoutes(app: DraftApp, { store, maxElements }: DraftRouteContext): void {
+  const add = withBody(BodyContracts.addVertex, {
+    ...operation('addVertex', 'Add a vertex', 'The id is assigned (v<n>) when absent; the name defaults to the id.'),
+    params: DraftParams,
+    response: draftResponses(201, VertexResponse, ADD_FAILURES),
+  });
+  app.post('/:draft_id/vertices', add, async (request, reply) => {
     const draft = store.get(request.params.draft_id);
-    const body = request.body ?? {};
-    const vertex = draft.mutate(body.expected_revision, addVertex(body, maxElements));
+    const vertex = draft.mutate(request.body.expected_revision, addVertex(request.body, maxElements));
     return reply.code(201).send({ vertex, revision: draft.revision });
   });
 
-  const patch = withBody(BodyContracts.patchVertex);
-  app.patch<{ Params: VertexParams; Body: VertexInput }>('/:draft_id/vertices/:vertex_id', patch, async (request) => {
+  const patch = withBody(BodyContracts.patchVertex, {
+    ...operation('patchVertex', 'Change a vertex', 'Absent members are kept; null puts back the default.'),
+    params: VertexParams,
+    response: draftResponses(200, VertexResponse, PATCH_FAILURES),
+  });
+  app.patch('/:draft_id/vertices/:vertex_id', patch, async (request) => {
     const draft = store.get(request.params.draft_id);
-    const body = request.body ?? {};
-    const vertex = draft.mutate(body.expected_revision, patchVertex(request.params.vertex_id, body));
+    const vertex = draft.mutate(request.body.expected_revision, patchVertex(request.params.vertex_id, request.body));
     return { vertex, revision: draft.revision };
   });
 }
 
-function registerEdgeRoutes(app: FastifyInstance, { store, maxElements }: DraftRouteContext): void {
-  const add = withBody(BodyContracts.addEdge);
-  app.post<{ Params: DraftParams; Body: EdgeInput }>('/:draft_id/edges', add, async (request, reply) => {
+function registerEdgeRoutes(app: DraftApp, { store, maxElements }: DraftRouteContext): void {
+  const add = withBody(BodyContracts.addEdge, {
+    ...operation('addEdge', 'Add an edge', 'target_vertex_id is required; without source_vertex_id it is a start edge.'),
+    params: DraftParams,
+    response: draftResponses(201, EdgeResponse, ADD_FAILURES),
+  });
+  app.post('/:draft_id/edges', add, async (request, reply) => {
     const draft = store.get(request.params.draft_id);
-    const body = request.body ?? {};
-    const edge = draft.mutate(body.expected_revision, addEdge(body, maxElements));
+    const edge = draft.mutate(request.body.expected_revision, addEdge(request.body, maxElements));
     return reply.code(201).send({ edge, revision: draft.revision });
   });
 
-  const patch = withBody(BodyContracts.patchEdge);
-  app.patch<{ Params: EdgeParams; Body: EdgeInput }>('/:draft_id/edges/:edge_id', patch, async (request) => {
+  const patch = withBody(BodyContracts.patchEdge, {
+    ...operation('patchEdge', 'Change an edge', 'Absent members are kept; null puts back the default.'),
+    params: EdgeParams,
+    response: draftResponses(200, EdgeResponse, PATCH_FAILURES),
+  });
+  app.patch('/:draft_id/edges/:edge_id', patch, async (request) => {
     const draft = store.get(request.params.draft_id);
-    const body = request.body ?? {};
-    const edge = draft.mutate(body.expected_revision, patchEdge(request.params.edge_id, body));
+    const edge = draft.mutate(request.body.expected_revision, patchEdge(request.params.edge_id, request.body));
     return { edge, revision: draft.revision };
   });
 }
 
-function registerDeleteElement(app: FastifyInstance, { store }: DraftRouteContext): void {
-  const options = { schema: { querystring: deleteElementQuery } };
-  const url = '/:draft_id/elements/:element_id';
-  app.delete<{ Params: ElementParams; Querystring: DeleteQuery }>(url, options, async (request) => {
+function registerDeleteElement(app: DraftApp, { store }: DraftRouteContext): void {
+  const schema = {
+    ...operation(
+      'deleteElement',
+      'Delete a vertex or an edge',
+      'A vertex with edges needs cascade=true; an element the start element or the predefined path names ' +
+        'needs cleanup_references=true (else 409 referenced_element).',
+    ),
+    params: ElementParams,
+    querystring: DeleteElementQuery,
+    response: draftResponses(200, RemovalResponse, [400, 404, 409, 410, 413, 415]),
+  };
+  app.delete('/:draft_id/elements/:element_id', { schema }, async (request) => {
     const draft = store.get(request.params.draft_id);
     const q = request.query;
     const flags = { cascade: q.cascade === 'true', cleanup_references: q.cleanup_references === 'true' };

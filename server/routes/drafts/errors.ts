@@ -44,7 +44,7 @@ function toDraftError(error: FastifyError, request: FastifyRequest): DraftError 
   if (violations?.length) {
     if (error.validationContext === 'querystring') return queryViolationError(violations[0]);
     const contract = (request.routeOptions.config as DraftRouteConfig).body;
-    if (contract) return bodyViolationError(violations[0], contract);
+    if (error.validationContext === 'body' && contract) return bodyViolationError(violations[0], contract);
   }
   const translate = FASTIFY_ERRORS[error.code];
   if (translate) return translate(request);

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
@@ -11,7 +12,8 @@ import { draftSchemaCompiler } from './validator.js';
  * set here — JSON-only body parsing with a 1 MiB limit, the strict schema compiler, the `{code, message}`
  * error and 404 handlers — stays inside this encapsulated plugin, so the execution routes keep their own.
  */
-const plugin: FastifyPluginAsync = async (app) => {
+const plugin: FastifyPluginAsync = async (scope) => {
+  const app = scope.withTypeProvider<TypeBoxTypeProvider>();
   const { drafts: store, registries, options } = app.services;
   const ctx = {
     store,

@@ -1,0 +1,110 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { ModelFileSchema } from '../model-file-schema.js';
+import { DraftErrorCodes, type DraftErrorCode } from './errors.js';
+import { JsonObject, Nullable } from './schemas.js';
+
+/**
+ * The draft responses, each defined once as a TypeBox schema: the routes declare them as response schemas
+ * (so Fastify serialises with them and the OpenAPI document shows them) and the code builds values of their
+ * `Static` types. Every member is always present, null when unset (docs/api-drafts.md). No `anyOf`/`oneOf`:
+ * the serialiser would have to validate each value against the branches to pick one.
+ */
+
+const revision = Type.Integer({ minimum: 0, description: 'The revision of the draft after this request.' });
+const texts = Type.Array(Type.String());
+const nullableText = Nullable(Type.String());
+
+/** A vertex in responses. */
+export const VertexEnvelope = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  shared_state: nullableText,
+  actions: texts,
+  requirements: texts,
+  properties: JsonObject,
+});
+export type VertexEnvelope = Static<typeof VertexEnvelope>;
+
+/** An edge in responses; unset `weight` and `dependency` are null. */
+export const EdgeEnvelope = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  source_vertex_id: nullableText,
+  target_vertex_id: Type.String(),
+  guard: nullableText,
+  actions: texts,
+  requirements: texts,
+  properties: JsonObject,
+  weight: Nullable(Type.Number()),
+  dependency: Nullable(Type.Integer()),
+});
+export type EdgeEnvelope = Static<typeof EdgeEnvelope>;
+
+/** The draft and its model-level fields, as `POST` and `PATCH /walker/drafts[/{draft_id}]` answer. */
+export const DraftSummary = Type.Object({
+  draft_id: Type.String(),
+  model_id: Type.String(),
+  revision,
+  name: nullableText,
+  generator: nullableText,
+  start_element_id: nullableText,
+  actions: texts,
+  requirements: texts,
+  properties: JsonObject,
+  predefined_path_edge_ids: texts,
+});
+export type DraftSummary = Static<typeof DraftSummary>;
+
+export const VertexResponse = Type.Object({ vertex: VertexEnvelope, revision });
+export const EdgeResponse = Type.Object({ edge: EdgeEnvelope, revision });
+
+export const ExportResponse = Type.Object({
+  model: ModelFileSchema,
+  revision: Type.Integer({ minimum: 0, description: 'The revision exported.' }),
+});
+
+export const RemovalResponse = Type.Object({
+  removed_ids: Type.Array(Type.String(), { description: 'The element first, then the edges removed with it.' }),
+  revision,
+});
+
+export const DiscardResponse = Type.Object({ discarded: Type.Literal(true) });
+
+/** One finding of draft validation. */
+export const ValidationIssue = Type.Object({
+  code: Type.String({ description: 'A model check code, or missing_generator, invalid_generator, ...' }),
+  message: Type.String(),
+  severity: Type.Enum(['error', 'warning'], {
+    type: 'string',
+    description: 'An error makes POST /walker/load refuse the export; a warning does not.',
+  }),
+  element_id: nullableText,
+});
+export type ValidationIssue = Static<typeof ValidationIssue>;
+
+export const ValidationResponse = Type.Object({
+  valid: Type.Boolean({ description: 'True when no issue is an error.' }),
+  issues: Type.Array(ValidationIssue, { description: 'Errors first, then warnings.' }),
+  revision: Type.Integer({ minimum: 0, description: 'The revision judged.' }),
+});
+
+/** The body of every draft failure, with the codes a status can carry (server/drafts/errors.ts). */
+function errorBody(status: number) {
+  const codes = (Object.keys(DraftErrorCodes) as DraftErrorCode[]).filter((code) => DraftErrorCodes[code] === status);
+  return Type.Object(
+    { code: Type.Enum(codes, { type: 'string' }), message: Type.String({ description: 'What to fix.' }) },
+    { description: `${codes.join(', ')}: see docs/api-drafts.md` },
+  );
+}
+
+/** The statuses a draft route can fail with. */
+export type ErrorStatus = 400 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500;
+
+/**
+ * A route's response schemas: its success body under its status and `{code, message}` under each failure
+ * status (every route can fail with 500). Failures go through the same serialiser as successes.
+ */
+export function draftResponses<S extends TSchema, N extends number>(status: N, body: S, failures: readonly ErrorStatus[]) {
+  const errors = Object.fromEntries([...failures, 500].map((code) => [code, errorBody(code)]));
+  return { ...errors, [status]: body } as Record<number, TSchema> & { [K in N]: S };
+}
