@@ -3,6 +3,7 @@ import type { WalkerPlugin } from '../core/plugin.js';
 import { isSeed } from '../core/random.js';
 import { compose } from './composition.js';
 import { discoverRouteFamilies } from './discovery.js';
+import { openApiPlugin } from './openapi.js';
 import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, type AppOptions } from './options.js';
 import type { RouteFamily } from './route-family.js';
 import { servicesPlugin } from './services-plugin.js';
@@ -16,7 +17,7 @@ export interface BuildAppOptions extends Partial<Omit<AppOptions, 'drafts'>> {
 
 /**
  * Builds the service: a Fastify app with every route family of `server/routes/` registered under its prefix,
- * each in its own encapsulated scope. It never listens (see `startServer`); tests use `app.inject`.
+ * each in its own encapsulated scope, and `GET /openapi.json` describing them all. It never listens (see `startServer`); tests use `app.inject`.
  * Closing the app frees the execution session's machine and the drafts.
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -27,6 +28,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const logger = typeof resolved.logger === 'object' ? { ...resolved.logger } : (resolved.logger ?? false);
   const app = Fastify({ logger, frameworkErrors: frameworkErrorsOf(families) });
   await app.register(servicesPlugin, { services });
+  await app.register(openApiPlugin);
   for (const family of families) {
     await app.register(family.plugin, { prefix: family.prefix });
   }

@@ -61,7 +61,7 @@ export const ModelFileSchema = Type.Unsafe<ModelFileJson>(
     {
       name: optionalText(),
       seed: Type.Optional(Type.Integer({ minimum: 0, description: 'Seed of the walk unless --seed fixes one.' })),
-      models: Type.Optional(Type.Array(model, { description: 'Required: one or more models, joined by shared states.' })),
+      models: Type.Optional(Type.Array(model, { description: 'Required: one or more models, linked by shared states.' })),
     },
     { ...open, description: 'A GraphWalker JSON model file.' },
   ),

@@ -41,34 +41,42 @@ export const EdgeEnvelope = Type.Object({
 export type EdgeEnvelope = Static<typeof EdgeEnvelope>;
 
 /** The draft and its model-level fields, as `POST` and `PATCH /walker/drafts[/{draft_id}]` answer. */
-export const DraftSummary = Type.Object({
-  draft_id: Type.String(),
-  model_id: Type.String(),
-  revision,
-  name: nullableText,
-  generator: nullableText,
-  start_element_id: nullableText,
-  actions: texts,
-  requirements: texts,
-  properties: JsonObject,
-  predefined_path_edge_ids: texts,
-});
+export const DraftSummary = Type.Object(
+  {
+    draft_id: Type.String(),
+    model_id: Type.String(),
+    revision,
+    name: nullableText,
+    generator: nullableText,
+    start_element_id: nullableText,
+    actions: texts,
+    requirements: texts,
+    properties: JsonObject,
+    predefined_path_edge_ids: texts,
+  },
+  { description: 'The draft: its id, model id, revision and model-level fields.' },
+);
 export type DraftSummary = Static<typeof DraftSummary>;
 
-export const VertexResponse = Type.Object({ vertex: VertexEnvelope, revision });
-export const EdgeResponse = Type.Object({ edge: EdgeEnvelope, revision });
+const described = (description: string) => ({ description });
 
-export const ExportResponse = Type.Object({
-  model: ModelFileSchema,
-  revision: Type.Integer({ minimum: 0, description: 'The revision exported.' }),
-});
+export const VertexResponse = Type.Object({ vertex: VertexEnvelope, revision }, described('The vertex as stored.'));
+export const EdgeResponse = Type.Object({ edge: EdgeEnvelope, revision }, described('The edge as stored.'));
 
-export const RemovalResponse = Type.Object({
-  removed_ids: Type.Array(Type.String(), { description: 'The element first, then the edges removed with it.' }),
-  revision,
-});
+export const ExportResponse = Type.Object(
+  { model: ModelFileSchema, revision: Type.Integer({ minimum: 0, description: 'The revision exported.' }) },
+  described('The draft as a model file that POST /walker/load accepts as it is.'),
+);
 
-export const DiscardResponse = Type.Object({ discarded: Type.Literal(true) });
+export const RemovalResponse = Type.Object(
+  {
+    removed_ids: Type.Array(Type.String(), { description: 'The element first, then the edges removed with it.' }),
+    revision,
+  },
+  described('What was removed.'),
+);
+
+export const DiscardResponse = Type.Object({ discarded: Type.Literal(true) }, described('The draft is gone.'));
 
 /** One finding of draft validation. */
 export const ValidationIssue = Type.Object({
@@ -82,15 +90,18 @@ export const ValidationIssue = Type.Object({
 });
 export type ValidationIssue = Static<typeof ValidationIssue>;
 
-export const ValidationResponse = Type.Object({
-  valid: Type.Boolean({ description: 'True when no issue is an error.' }),
-  issues: Type.Array(ValidationIssue, { description: 'Errors first, then warnings.' }),
-  revision: Type.Integer({ minimum: 0, description: 'The revision judged.' }),
-});
+export const ValidationResponse = Type.Object(
+  {
+    valid: Type.Boolean({ description: 'True when no issue is an error.' }),
+    issues: Type.Array(ValidationIssue, { description: 'Errors first, then warnings.' }),
+    revision: Type.Integer({ minimum: 0, description: 'The revision judged.' }),
+  },
+  described('The issues POST /walker/load would find in the export.'),
+);
 
 /** The body of every draft failure, with the codes a status can carry (server/drafts/errors.ts). */
 function errorBody(status: number) {
-  const codes = (Object.keys(DraftErrorCodes) as DraftErrorCode[]).filter((code) => DraftErrorCodes[code] === status);
+  const codes = (Object.keys(DraftErrorCodes) as DraftErrorCode[]).filter((c) => DraftErrorCodes[c] === status);
   return Type.Object(
     { code: Type.Enum(codes, { type: 'string' }), message: Type.String({ description: 'What to fix.' }) },
     { description: `${codes.join(', ')}: see docs/api-drafts.md` },
@@ -104,7 +115,11 @@ export type ErrorStatus = 400 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500;
  * A route's response schemas: its success body under its status and `{code, message}` under each failure
  * status (every route can fail with 500). Failures go through the same serialiser as successes.
  */
-export function draftResponses<S extends TSchema, N extends number>(status: N, body: S, failures: readonly ErrorStatus[]) {
+export function draftResponses<S extends TSchema, N extends number>(
+  status: N,
+  body: S,
+  failures: readonly ErrorStatus[],
+) {
   const errors = Object.fromEntries([...failures, 500].map((code) => [code, errorBody(code)]));
   return { ...errors, [status]: body } as Record<number, TSchema> & { [K in N]: S };
 }

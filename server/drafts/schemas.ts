@@ -135,7 +135,7 @@ const flag = (description: string) => Type.Optional(Type.Enum(['true', 'false'],
 export const DeleteElementQuery = Type.Object(
   {
     cascade: flag("Also delete a vertex's edges (default false)."),
-    cleanup_references: flag('Clear start_element_id and predefined-path entries naming what is deleted (default false).'),
+    cleanup_references: flag('Clear start_element_id and path entries naming what is deleted (default false).'),
     expected_revision: Type.Optional(
       Type.String({ pattern: '^(0|[1-9][0-9]{0,14})$', description: 'Delete only at this revision (a whole number).' }),
     ),

@@ -46,7 +46,7 @@ export interface DraftRouteContext {
 }
 
 /** Params of every route below `/{draft_id}`. */
-export const DraftParams = Type.Object({ draft_id: Type.String({ description: 'As POST /walker/drafts answered it.' }) });
+export const DraftParams = Type.Object({ draft_id: Type.String({ description: 'As POST /walker/drafts answered.' }) });
 
 /** The OpenAPI operation of a draft route (ignored by Fastify itself). */
 export function operation(operationId: string, summary: string, description?: string) {

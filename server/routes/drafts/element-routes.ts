@@ -6,10 +6,10 @@ import { BodyContracts, DeleteElementQuery } from '../../drafts/schemas.js';
 import { addVertex, patchVertex } from '../../drafts/vertices.js';
 import { DraftParams, operation, withBody, type DraftApp, type DraftRouteContext } from './draft-routes.js';
 
-const elementId = (description: string) => Type.String({ description });
-const VertexParams = Type.Object({ ...DraftParams.properties, vertex_id: elementId('The id of a vertex of the draft.') });
-const EdgeParams = Type.Object({ ...DraftParams.properties, edge_id: elementId('The id of an edge of the draft.') });
-const ElementParams = Type.Object({ ...DraftParams.properties, element_id: elementId('A vertex or an edge.') });
+const { draft_id } = DraftParams.properties;
+const VertexParams = Type.Object({ draft_id, vertex_id: Type.String({ description: 'A vertex of the draft.' }) });
+const EdgeParams = Type.Object({ draft_id, edge_id: Type.String({ description: 'An edge of the draft.' }) });
+const ElementParams = Type.Object({ draft_id, element_id: Type.String({ description: 'A vertex or an edge.' }) });
 
 /** How adding and changing an element can fail, besides 500 (docs/api-drafts.md, Errors). */
 const ADD_FAILURES = [400, 404, 409, 410, 413, 415, 422, 429] as const;
@@ -51,7 +51,7 @@ function registerVertexRoutes(app: DraftApp, { store, maxElements }: DraftRouteC
 
 function registerEdgeRoutes(app: DraftApp, { store, maxElements }: DraftRouteContext): void {
   const add = withBody(BodyContracts.addEdge, {
-    ...operation('addEdge', 'Add an edge', 'target_vertex_id is required; without source_vertex_id it is a start edge.'),
+    ...operation('addEdge', 'Add an edge', 'target_vertex_id is required; without source_vertex_id, a start edge.'),
     params: DraftParams,
     response: draftResponses(201, EdgeResponse, ADD_FAILURES),
   });

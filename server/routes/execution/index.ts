@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { RouteFamily } from '../../route-family.js';
 import { ENDPOINTS, type Endpoint } from './endpoints.js';
+import { documentEndpoint } from './openapi.js';
 import { createErrorHandler, handleBadUrl, handleNotFound, methodNotAllowed } from './wire.js';
 
 /**
@@ -27,15 +28,26 @@ async function executionRoutes(scope: FastifyInstance): Promise<void> {
   scope.setNotFoundHandler(handleNotFound);
 
   for (const endpoint of ENDPOINTS) {
-    scope.route({
-      method: [...endpoint.methods],
-      url: endpoint.url,
-      schema: endpoint.schema,
-      bodyLimit: maxModelBytes,
-      exposeHeadRoute: false,
-      onRequest: endpoint.url === '/load' ? acceptAnyContentType : undefined,
-      handler: (request) => session.run((s) => endpoint.run(s, request)),
-    });
+    // One route per method, so that each is an OpenAPI operation with an id of its own.
+    for (const [i, method] of endpoint.methods.entries()) {
+      const { operationId, summary, description } = endpoint;
+      scope.route({
+        method,
+        url: endpoint.url,
+        schema: {
+          tags: ['execution'],
+          operationId: i === 0 ? operationId : `${operationId}${method[0]}${method.slice(1).toLowerCase()}`,
+          summary,
+          description,
+          ...endpoint.schema,
+        },
+        config: { swaggerTransform: documentEndpoint(endpoint) },
+        bodyLimit: maxModelBytes,
+        exposeHeadRoute: false,
+        onRequest: endpoint.url === '/load' ? acceptAnyContentType : undefined,
+        handler: (request) => session.run((s) => endpoint.run(s, request)),
+      });
+    }
     registerMethodNotAllowed(scope, endpoint);
   }
 }
@@ -49,9 +61,11 @@ function acceptAnyContentType(request: FastifyRequest, _reply: unknown, done: ()
   done();
 }
 
+/** The 405 answers of an endpoint: a catch-all, not an operation, so the OpenAPI document leaves it out. */
 function registerMethodNotAllowed(scope: FastifyInstance, endpoint: Endpoint): void {
   const others = ANSWERED_METHODS.filter((m) => !(endpoint.methods as readonly string[]).includes(m));
-  scope.route({ method: others, url: endpoint.url, handler: methodNotAllowed(endpoint.methods) });
+  const handler = methodNotAllowed(endpoint.methods);
+  scope.route({ method: others, url: endpoint.url, schema: { hide: true }, handler });
 }
 
 const family: RouteFamily = {
