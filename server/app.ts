@@ -1,8 +1,15 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { WalkerPlugin } from '../core/plugin.js';
 import { isSeed } from '../core/random.js';
 import { compose } from './composition.js';
 import { discoverRouteFamilies } from './discovery.js';
+import { loggingPlugin } from './logging.js';
 import { openApiPlugin } from './openapi.js';
 import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, type AppOptions } from './options.js';
 import type { RouteFamily } from './route-family.js';
@@ -26,7 +33,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const services = await compose(resolved, plugins);
   const families = await discoverRouteFamilies();
   const logger = typeof resolved.logger === 'object' ? { ...resolved.logger } : (resolved.logger ?? false);
-  const app = Fastify({ logger, frameworkErrors: frameworkErrorsOf(families) });
+  // Fastify's own request lines are off: loggingPlugin writes one line per request, at debug.
+  const logController = new LogController({ disableRequestLogging: true });
+  const app = Fastify({ logger, logController, frameworkErrors: frameworkErrorsOf(families) });
+  await app.register(loggingPlugin);
   await app.register(servicesPlugin, { services });
   await app.register(openApiPlugin);
   for (const family of families) {

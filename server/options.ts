@@ -21,8 +21,8 @@ export interface AppOptions {
   readonly drafts: DraftLimits;
   readonly scriptLimits?: Partial<ScriptLimits>;
   /**
-   * Fastify's logger setting; off by default. `walker online` logs errors (an unexpected failure of a request)
-   * to stderr with `{ level: 'error', stream }`.
+   * Fastify's (pino) logger; off by default. `walker online --log-level <level>` passes `{ level, stream }`
+   * (silent, fatal, error, warn, info, debug or trace). What is logged at which level: server/logging.ts.
    */
   readonly logger?: boolean | { readonly level: string; readonly stream?: NodeJS.WritableStream };
   /** Milliseconds clock (for draft expiry); default `Date.now`. Tests pass a fake one. */

@@ -38,7 +38,8 @@ export class ListenError extends Error {
 export async function startServer(app: FastifyInstance, options: StartOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   try {
-    await app.listen({ port: options.port, host });
+    // Fastify logs each address it listens on, at info; this only words the line.
+    await app.listen({ port: options.port, host, listenTextResolver: (address) => `Listening on ${address}` });
   } catch (error) {
     await app.close();
     throw listenError(error, options.port, host);
