@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { ModelFileSchema } from '../model-file-schema.js';
+import type { ModelFileJson } from '../../core/model/types.js';
 import { DraftErrorCodes, type DraftErrorCode } from './errors.js';
 import { JsonObject, Nullable } from './schemas.js';
 
@@ -63,8 +63,19 @@ const described = (description: string) => ({ description });
 export const VertexResponse = Type.Object({ vertex: VertexEnvelope, revision }, described('The vertex as stored.'));
 export const EdgeResponse = Type.Object({ edge: EdgeEnvelope, revision }, described('The edge as stored.'));
 
+/**
+ * The model is an open object here, not the model file schema the load body is documented with: the
+ * serialiser then hands it to JSON.stringify whole, which writes a 40,000-element export in half the time the
+ * code compiled from the full schema takes, and keeps the export's member order as it is.
+ */
+const ModelFile = Type.Unsafe<ModelFileJson>({
+  type: 'object',
+  additionalProperties: true,
+  description: 'A model file, {"models": [...]}, in the format of the body of POST /walker/load.',
+});
+
 export const ExportResponse = Type.Object(
-  { model: ModelFileSchema, revision: Type.Integer({ minimum: 0, description: 'The revision exported.' }) },
+  { model: ModelFile, revision: Type.Integer({ minimum: 0, description: 'The revision exported.' }) },
   described('The draft as a model file that POST /walker/load accepts as it is.'),
 );
 

@@ -1,6 +1,6 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import { ModelFileSchema } from '../../model-file-schema.js';
+import { ModelFileSchema } from './model-file-schema.js';
 import type { Endpoint } from './endpoints.js';
 
 /**
