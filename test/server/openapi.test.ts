@@ -15,7 +15,8 @@ vi.mock('fastify', async (importOriginal) => {
   const wrapped = (...args: unknown[]) => {
     const app = make(...args);
     app.addHook('onRoute', (route: RouteOptions) => {
-      registered.push({ method: route.method as string | string[], url: route.url, hidden: route.schema?.hide === true });
+      const hidden = route.schema?.hide === true;
+      registered.push({ method: route.method as string | string[], url: route.url, hidden });
     });
     return app;
   };
@@ -149,7 +150,8 @@ describe('the shapes it documents', () => {
   it('matches what the service answers', async () => {
     const ajv = new Ajv2020({ strict: false });
     const check = async (method: 'GET' | 'POST', url: string, path: string, status: number, payload?: object) => {
-      const res = await app.inject({ method, url, payload, headers: payload ? { 'content-type': 'application/json' } : {} });
+      const headers = payload ? { 'content-type': 'application/json' } : {};
+      const res = await app.inject({ method, url, payload, headers });
       expect(res.statusCode, url).toBe(status);
       const validate = ajv.compile(responseSchema(method.toLowerCase(), path, status));
       expect(validate(res.json()) ? [] : validate.errors, url).toEqual([]);
