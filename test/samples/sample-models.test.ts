@@ -5,8 +5,8 @@ import { Walker } from '../../core/walker.js';
 import { loadModelFile, type LoadedModelFile } from '../../core/model/load.js';
 import { builtinPlugins } from '../../plugins/index.js';
 
-/** GraphWalker's own sample models, kept beside the repository in ../shared/models (never copied in). */
-const FOLDER = join(import.meta.dirname, '..', '..', '..', 'shared', 'models');
+/** GraphWalker's own test models, copied unchanged into the fixtures (their provenance is in its README.md). */
+const FOLDER = join(import.meta.dirname, '..', 'fixtures', 'models', 'graphwalker');
 /**
  * DualPathModel asks for full edge coverage of a model whose two branches end in the same sink vertex: once the
  * walk stands there it cannot go on, and must say so (GraphWalker's test expects that failure too).
@@ -97,6 +97,13 @@ describe('particular sample models', () => {
     expect(stats.edgeCoverage).toBe(100);
     expect(stats.totalNumberOfRequirement).toBeGreaterThan(0);
     expect(stats.totalNumberOfUncoveredRequirement).toBe(0);
+  });
+
+  it('walks petClinicWithSeed from the seed its file names', () => {
+    const machine = walker.walk(load('peer/petClinicWithSeed.json'), {});
+    const seed = machine.seed;
+    machine.dispose();
+    expect(seed).toBe(12345);
   });
 
   it('walks all five PetClinic models to completion through their shared states', () => {

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readModelFile } from '../../../core/model/index.js';
 
-/** The shared sample models beside the repository (`../shared/models`); read in place, never copied in. */
-const samples = fileURLToPath(new URL('../../../../shared/models/', import.meta.url));
+/** GraphWalker's own test models, copied unchanged into the fixtures (their provenance is in its README.md). */
+const samples = fileURLToPath(new URL('../../fixtures/models/graphwalker/', import.meta.url));
 const sampleFiles = readdirSync(samples).filter((name) => name.endsWith('.json'));
 
-describe('the shared sample models', () => {
+describe("GraphWalker's sample models", () => {
   it('are all there', () => {
     expect(sampleFiles.length).toBeGreaterThanOrEqual(14);
   });
@@ -68,5 +68,25 @@ describe('the shared sample models', () => {
   it('ModelWithPredefinedPath keeps its path', async () => {
     const { graph } = await readModelFile(`${samples}ModelWithPredefinedPath.json`);
     expect(graph.models[0].predefinedPath.map((edge) => graph.ids[edge])).toEqual(['e0', 'e3', 'e1', 'e3', 'e2']);
+  });
+});
+
+/** Models that GraphWalker's own tests refuse, or read for one field; kept apart so the loop above skips them. */
+describe("GraphWalker's special-purpose models", () => {
+  const peer = `${samples}peer/`;
+
+  it('NonModel is refused: it has no models array', async () => {
+    await expect(readModelFile(`${peer}NonModel.json`)).rejects.toThrow("it has no 'models' array");
+  });
+
+  it('a predefined path that names an unknown edge is refused, naming the edge', async () => {
+    await expect(readModelFile(`${peer}ModelWithPredefinedPath_unknown_edge.json`)).rejects.toThrow(
+      "field 'predefinedPathEdgeIds[5]': names no edge of this model ('e4')",
+    );
+  });
+
+  it('petClinicWithSeed keeps its top-level seed', async () => {
+    const { file } = await readModelFile(`${peer}petClinicWithSeed.json`);
+    expect(file.seed).toBe(12345);
   });
 });
