@@ -1,7 +1,7 @@
 // Walks a model file offline to full edge coverage and prints the path, the data and the coverage.
 // Run it from the repository root: node examples/library/offline-walk.mjs examples/models/login.json
-import { Walker } from 'walker';
-import { builtinPlugins } from 'walker/plugins';
+import { Walker } from 'walker-mbt';
+import { builtinPlugins } from 'walker-mbt/plugins';
 
 const file = process.argv[2] ?? 'examples/models/login.json';
 const walker = await Walker.create(builtinPlugins());

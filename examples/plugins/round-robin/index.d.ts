@@ -1,8 +1,8 @@
-import type { PathGeneratorFactory, WalkerPlugin } from 'walker';
+import type { PathGeneratorFactory, WalkerPlugin } from 'walker-mbt';
 
 // Declaration merging: with this package installed, 'round_robin' is a PathGeneratorName, so TypeScript
 // accepts it wherever walker expects the name of a generator.
-declare module 'walker' {
+declare module 'walker-mbt' {
   interface PathGeneratorNames {
     round_robin: true;
   }
