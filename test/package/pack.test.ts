@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from '../cli/online-helpers.js';
+
+interface Manifest {
+  main: string;
+  types: string;
+  bin: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+}
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
+
+/**
+ * The files `npm pack` would put in the tarball. `--ignore-scripts` skips prepack (which empties dist/) and
+ * prepare (which builds it): other test files use dist/ meanwhile, so ensureBuilt builds it under its lock.
+ */
+function packedFiles(): string[] {
+  const json = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const [pack] = JSON.parse(json) as [{ files: { path: string }[] }];
+  return pack.files.map((file) => file.path).sort();
+}
+
+/** The distinct first `depth` segments of the paths, e.g. `dist/core` for depth 2. */
+function entries(paths: readonly string[], depth: number, under = ''): string[] {
+  const inside = paths.filter((path) => path.startsWith(under));
+  return [...new Set(inside.map((path) => path.split('/').slice(0, depth).join('/')))].sort();
+}
+
+describe('npm pack', () => {
+  let files: string[];
+
+  beforeAll(() => {
+    ensureBuilt();
+    files = packedFiles();
+  }, 120_000);
+
+  it('packs exactly the command, the built library, the example models and the documentation', () => {
+    expect(entries(files, 1)).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'examples', 'package.json']);
+    expect(entries(files, 2, 'dist/')).toEqual(['dist/cli', 'dist/core', 'dist/plugins', 'dist/server']);
+    expect(entries(files, 2, 'examples/')).toEqual(['examples/models']);
+    expect(entries(files, 2, 'bin/')).toEqual(['bin/walker.js']);
+    expect(files).toContain('examples/models/login.json');
+    expect(files).toContain('docs/library.md');
+  });
+
+  it('carries no tests, benchmarks, fixtures, sources, source maps or installed packages', () => {
+    const unwanted = files.filter(
+      (path) =>
+        /(^|\/)(test|tests|bench|fixtures|node_modules|\.ci)(\/|$)/.test(path) ||
+        /\.test\.[jt]s$/.test(path) ||
+        (/\.[cm]?ts$/.test(path) && !/\.d\.[cm]?ts$/.test(path)) ||
+        /\.map$/.test(path) ||
+        /(^|\/)(tsconfig[^/]*\.json|vitest\.config\.[jt]s|package-lock\.json|\.gitignore|\.build-lock)$/.test(path),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it('has every file package.json names: the bin, main, types and each exports target', () => {
+    const named = [
+      ...Object.values(manifest.bin),
+      manifest.main,
+      manifest.types,
+      ...Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target))),
+    ].map((path) => path.replace(/^\.\//, ''));
+    expect(manifest.bin).toEqual({ walker: 'bin/walker.js' });
+    expect(Object.keys(manifest.exports)).toEqual(['.', './plugins', './server', './package.json']);
+    expect(named.filter((path) => !files.includes(path))).toEqual([]);
+  });
+
+  it('has the declarations beside every built module, for TypeScript users', () => {
+    const modules = files.filter((path) => path.startsWith('dist/') && path.endsWith('.js'));
+    expect(modules.length).toBeGreaterThan(50);
+    expect(modules.filter((path) => !files.includes(path.replace(/\.js$/, '.d.ts')))).toEqual([]);
+  });
+
+  it('has the built CLI entry the bin script imports', () => {
+    const bin = readFileSync(join(ROOT, 'bin', 'walker.js'), 'utf8');
+    const imported = /from '\.\.\/(dist\/[^']+)'/.exec(bin)?.[1];
+    expect(imported).toBe('dist/cli/index.js');
+    expect(files).toContain(imported);
+  });
+});
