@@ -61,6 +61,10 @@ describe('the packed package, installed into an empty project', () => {
     if (temp !== undefined) rmSync(temp, { recursive: true, force: true });
   });
 
+  it('installs on this Node without an engine warning: no dependency wants a newer Node', () => {
+    expect(installed.stderr).not.toContain('EBADENGINE');
+  });
+
   it('installs the walker command, whose help lists its commands', async () => {
     const help = await exec(walker, ['--help'], project);
     expect(help).toMatchObject({ code: 0, stderr: '' });
