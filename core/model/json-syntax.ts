@@ -1,249 +1,223 @@
-/**
- * The lenient parts of reading model JSON, and precise syntax-error positions. `JSON.parse` does the parsing;
- * this file only runs when it fails, so none of it is on the path of a well-formed file.
- */
-
-const SLASH = 0x2f;
-const STAR = 0x2a;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const NEWLINE = 0x0a;
-const RETURN = 0x0d;
+import { createScanner, ParseErrorCode, ScanError, SyntaxKind, visit, type JSONVisitor } from 'jsonc-parser';
 
 /**
- * The text with `//` and `/* *\/` comments outside strings replaced by spaces (line breaks kept), so that
- * positions in the result are positions in the input.
+ * The lenient parts of reading model JSON, and the first syntax error in words someone editing the file
+ * understands, both on jsonc-parser. They run only after `JSON.parse` has failed, so none of it is on the path
+ * of a well-formed file.
  */
-export function blankComments(text: string): string {
-  let out = '';
+
+/**
+ * The text with `//` and `/* *\/` comments replaced by spaces (line breaks kept, so that positions in the
+ * result are positions in the input), or undefined when a block comment is not closed: jsonc-parser's own
+ * `stripComments` would blank that one too, and the file would load although its end is missing.
+ */
+export function blankComments(text: string): string | undefined {
+  // Two searches for plain characters cost a fraction of a scan, which a broken file without comments skips.
+  if (!text.includes('//') && !text.includes('/*')) return text;
+  const scanner = createScanner(text, false);
+  const parts: string[] = [];
   let copied = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) i = stringEnd(text, i) - 1;
-    else if (c === SLASH && (text.charCodeAt(i + 1) === SLASH || text.charCodeAt(i + 1) === STAR)) {
-      const end = commentEnd(text, i);
-      // An unclosed comment stays, so that parsing fails and the syntax check points at it.
-      if (end === undefined) break;
-      out += text.slice(copied, i) + text.slice(i, end).replace(/[^\r\n]/g, ' ');
-      copied = end;
-      i = end - 1;
-    }
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
+    if (scanner.getTokenError() === ScanError.UnexpectedEndOfComment) return undefined;
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    parts.push(text.slice(copied, start), text.slice(start, end).replace(/[^\r\n]/g, ' '));
+    copied = end;
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  if (parts.length === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
-/** Index just after the comment that starts at `start`, or undefined for a block comment that is not closed. */
-function commentEnd(text: string, start: number): number | undefined {
-  if (text.charCodeAt(start + 1) === SLASH) {
-    const end = text.indexOf('\n', start);
-    return end < 0 ? text.length : end;
-  }
-  const end = text.indexOf('*/', start + 2);
-  return end < 0 ? undefined : end + 2;
-}
-
-/** Index just after the string that starts at the quote at `start` (the text length when unclosed). */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE || c === NEWLINE || c === RETURN) return i + 1;
-  }
-  return text.length;
-}
-
-/** Where a JSON text goes wrong: the 0-based offset and what was expected there. */
+/** Where a JSON text goes wrong: 1-based line and column (UTF-16 code units) and what is wrong there. */
 export interface JsonSyntaxProblem {
-  offset: number;
+  line: number;
+  column: number;
   problem: string;
 }
 
-type Expect = 'value' | 'valueOrClose' | 'key' | 'keyOrClose' | 'colon' | 'commaOrClose' | 'end';
-
-const OBJECT = 1;
-const ARRAY = 2;
-const LITERAL = /true|false|null/y;
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const HEX4 = /[0-9a-fA-F]{4}/y;
-const TOKEN = /"[^"\n]{0,20}"?|[^\s,:[\]{}"]{1,20}/y;
-const ESCAPES = '"\\/bfnrt';
-/** What a state expects, for messages at the end of the text. */
-const WANTED: Record<Exclude<Expect, 'commaOrClose'>, string> = {
-  value: 'a value',
-  valueOrClose: "a value or ']'",
-  key: 'a property name',
-  keyOrClose: "a property name or '}'",
-  colon: "':'",
-  end: 'nothing more',
-};
+/**
+ * How deep arrays and objects may nest before the search stops. jsonc-parser recurses once per level and would
+ * overflow the call stack a few thousand levels down; a model file needs five or six.
+ */
+const MAX_NESTING = 1000;
 
 /**
- * Finds the first syntax error of a JSON text in which comments count as white space, or undefined when there
- * is none. A state machine with an explicit stack, so that deep nesting cannot overflow the call stack.
+ * Finds the first syntax error of a JSON text in which `//` and `/* *\/` comments count as white space and a
+ * trailing comma is an error, or undefined when there is none.
  */
 export function findJsonSyntaxError(text: string): JsonSyntaxProblem | undefined {
-  return new SyntaxScanner(text).run();
+  const search = new FirstError(text);
+  try {
+    visit(text, search.visitor(), { allowTrailingComma: false, disallowComments: false });
+  } catch (stop) {
+    if (stop !== STOP) throw stop;
+  }
+  return search.problem;
 }
 
-class SyntaxScanner {
-  private pos = 0;
-  private readonly stack: number[] = [];
-  private problem: JsonSyntaxProblem | undefined;
+const STOP = Symbol('first syntax error found');
+const OBJECT = 1;
+const ARRAY = 2;
+
+/** The last token that shapes what may come next; a finished value or a closed container is `value`. */
+type Last = 'none' | '{' | '[' | ',' | ':' | 'name' | 'value';
+/** What may stand next: a property name, a value, ':', ',' or the container's end, or nothing (after the root). */
+type Expecting = 'key' | 'value' | 'colon' | 'comma' | 'end';
+
+/** Follows the tokens jsonc-parser reports, to know at the first error what the text should have had there. */
+class FirstError {
+  problem: JsonSyntaxProblem | undefined;
+  private readonly containers: number[] = [];
+  private last: Last = 'none';
 
   constructor(private readonly text: string) {}
 
-  run(): JsonSyntaxProblem | undefined {
-    let expect: Expect | undefined = 'value';
-    while (expect !== undefined) {
-      if (!this.skipSpace()) return this.problem;
-      if (this.pos >= this.text.length) {
-        if (expect !== 'end') this.fail(this.ending(expect));
-        return this.problem;
-      }
-      expect = this.step(expect);
+  visitor(): JSONVisitor {
+    return {
+      onObjectBegin: (_offset: number, _length: number, line: number, character: number) =>
+        this.open(OBJECT, line, character),
+      onArrayBegin: (_offset: number, _length: number, line: number, character: number) =>
+        this.open(ARRAY, line, character),
+      // jsonc-parser also ends a container at the end of the text or at a stray token, before reporting it.
+      onObjectEnd: (offset: number) => this.close(offset, '}'),
+      onArrayEnd: (offset: number) => this.close(offset, ']'),
+      onObjectProperty: () => {
+        this.last = 'name';
+      },
+      onSeparator: (separator: string) => {
+        this.last = separator === ',' ? ',' : ':';
+      },
+      onLiteralValue: () => {
+        this.last = 'value';
+      },
+      onError: (code: ParseErrorCode, offset: number, length: number, line: number, character: number) => {
+        const { at, problem } = this.describe(code, offset, length);
+        this.stop(line, character + at - offset, problem);
+      },
+    };
+  }
+
+  private open(kind: number, line: number, character: number): void {
+    if (this.containers.length === MAX_NESTING) {
+      this.stop(line, character, `arrays and objects nest more than ${MAX_NESTING} deep here; a model file needs a few levels`);
     }
-    return this.problem;
+    this.containers.push(kind);
+    this.last = kind === OBJECT ? '{' : '[';
   }
 
-  /** Consumes one token; returns what may follow, or undefined after recording a problem. */
-  private step(expect: Expect): Expect | undefined {
-    const c = this.text[this.pos];
-    const top = this.stack[this.stack.length - 1];
-    if (expect === 'value' || expect === 'valueOrClose') {
-      if (c === ']' && top === ARRAY) return expect === 'value' ? this.trailingComma(']') : this.close();
-      return this.value(c);
+  private close(offset: number, bracket: string): void {
+    if (this.text[offset] !== bracket) return;
+    this.containers.pop();
+    this.last = 'value';
+  }
+
+  private stop(line: number, character: number, problem: string): never {
+    this.problem = { line: line + 1, column: character + 1, problem };
+    throw STOP;
+  }
+
+  /** The error at the token `offset`/`length`, and where exactly it is (inside a string, the bad character). */
+  private describe(code: ParseErrorCode, offset: number, length: number): { at: number; problem: string } {
+    const token = this.text.slice(offset, offset + length);
+    const expecting = this.expecting();
+    // A broken string or number where none may stand is first of all in the wrong place.
+    const inPlace = expecting === 'value' || (expecting === 'key' && token.startsWith('"'));
+    const scanned = scanProblem(code, token, this.text[offset + length], inPlace);
+    if (scanned !== undefined) return { at: offset + scanned.index, problem: scanned.problem };
+    if (offset >= this.text.length) return { at: offset, problem: this.ending(expecting) };
+    return { at: offset, problem: this.unexpected(expecting, token) };
+  }
+
+  /** What may come next, from the last token and the innermost open container. */
+  private expecting(): Expecting {
+    const top = this.containers[this.containers.length - 1];
+    if (this.last === 'name') return 'colon';
+    if (this.last === 'value') return top === undefined ? 'end' : 'comma';
+    return top === OBJECT && (this.last === '{' || this.last === ',') ? 'key' : 'value';
+  }
+
+  private ending(expecting: Expecting): string {
+    if (this.last === 'none') return 'the text is empty; expected a JSON object';
+    const close = this.containers[this.containers.length - 1] === OBJECT ? '}' : ']';
+    const wanted: Record<Expecting, string> = {
+      key: this.last === '{' ? "a property name or '}'" : 'a property name',
+      value: this.last === '[' ? "a value or ']'" : 'a value',
+      colon: "':'",
+      comma: `',' or '${close}'`,
+      end: 'nothing more',
+    };
+    return `the text ends early, expected ${wanted[expecting]}`;
+  }
+
+  /** A token that may not stand where it stands. */
+  private unexpected(expecting: Expecting, token: string): string {
+    const found = quoted(token);
+    const inObject = this.containers[this.containers.length - 1] === OBJECT;
+    if (this.last === ',' && token === (inObject ? '}' : ']')) return `a comma cannot come right before '${token}'; remove it`;
+    switch (expecting) {
+      case 'end':
+        return `unexpected ${found} after the end of the JSON value`;
+      case 'colon':
+        return `expected ':' after a property name, found ${found}`;
+      case 'key':
+        return `expected a property name in double quotes, found ${found}`;
+      case 'comma':
+        return inObject
+          ? `expected ',' or '}' after a property value, found ${found}`
+          : `expected ',' or ']' after an array item, found ${found}`;
+      default:
+        if (/^[-\d]/.test(token)) return `expected a number, found ${found}`;
+        return `expected a value (object, array, string, number, true, false or null), found ${found}`;
     }
-    if (expect === 'key' || expect === 'keyOrClose') {
-      if (c === '}') return expect === 'key' ? this.trailingComma('}') : this.close();
-      if (c === '"') return this.string() ? 'colon' : undefined;
-      return this.fail(`expected a property name in double quotes, found ${this.found()}`);
-    }
-    if (expect === 'colon') {
-      if (c === ':') return this.advance('value');
-      return this.fail(`expected ':' after a property name, found ${this.found()}`);
-    }
-    if (expect === 'commaOrClose') {
-      if (c === ',') return this.advance(top === OBJECT ? 'key' : 'value');
-      if (c === (top === OBJECT ? '}' : ']')) return this.close();
-      const after = top === OBJECT ? 'a property value' : 'an array item';
-      return this.fail(`expected ${this.wanted(expect)} after ${after}, found ${this.found()}`);
-    }
-    return this.fail(`unexpected ${this.found()} after the end of the JSON value`);
-  }
-
-  private value(c: string): Expect | undefined {
-    if (c === '{' || c === '[') {
-      this.stack.push(c === '{' ? OBJECT : ARRAY);
-      return this.advance(c === '{' ? 'keyOrClose' : 'valueOrClose');
-    }
-    if (c === '"') return this.string() ? this.afterValue() : undefined;
-    const pattern = c === '-' || (c >= '0' && c <= '9') ? NUMBER : LITERAL;
-    pattern.lastIndex = this.pos;
-    if (pattern.test(this.text)) {
-      this.pos = pattern.lastIndex;
-      return this.afterValue();
-    }
-    if (pattern === NUMBER) return this.fail(`expected a number, found ${this.found()}`);
-    return this.fail(`expected a value (object, array, string, number, true, false or null), found ${this.found()}`);
-  }
-
-  /** Scans the string at the current quote; false after recording a problem. */
-  private string(): boolean {
-    const text = this.text;
-    for (let i = this.pos + 1; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) {
-        this.pos = i + 1;
-        return true;
-      }
-      if (c < 0x20) return this.rejectAt(i, 'a line break or control character inside a string must be escaped (\\n)');
-      if (c !== BACKSLASH) continue;
-      HEX4.lastIndex = i + 2;
-      const escape = text[i + 1] ?? '';
-      if (escape === 'u' ? !HEX4.test(text) : !ESCAPES.includes(escape) || escape === '') {
-        return this.rejectAt(i, `invalid escape '\\${escape}' in a string`);
-      }
-      i += escape === 'u' ? 5 : 1;
-    }
-    return this.rejectAt(this.pos, 'a string is not closed with a double quote');
-  }
-
-  /** Skips white space and comments; false (with a problem) at an unclosed block comment. */
-  private skipSpace(): boolean {
-    const text = this.text;
-    while (this.pos < text.length) {
-      const c = text.charCodeAt(this.pos);
-      if (c === 0x20 || c === 0x09 || c === NEWLINE || c === RETURN) this.pos++;
-      else if (c === SLASH && (text.charCodeAt(this.pos + 1) === SLASH || text.charCodeAt(this.pos + 1) === STAR)) {
-        const end = commentEnd(text, this.pos);
-        if (end === undefined) return this.rejectAt(this.pos, 'a /* comment is not closed with */');
-        this.pos = end;
-      } else return true;
-    }
-    return true;
-  }
-
-  private afterValue(): Expect {
-    return this.stack.length ? 'commaOrClose' : 'end';
-  }
-
-  private close(): Expect {
-    this.stack.pop();
-    this.pos++;
-    return this.afterValue();
-  }
-
-  private advance(next: Expect): Expect {
-    this.pos++;
-    return next;
-  }
-
-  private trailingComma(close: string): undefined {
-    return this.fail(`a comma cannot come right before '${close}'; remove it`);
-  }
-
-  /** The problem when the text ends while `expect` still waits for something. */
-  private ending(expect: Expect): string {
-    if (expect === 'value' && this.stack.length === 0) return 'the text is empty; expected a JSON object';
-    return `the text ends early, expected ${this.wanted(expect)}`;
-  }
-
-  private wanted(expect: Expect): string {
-    const top = this.stack[this.stack.length - 1];
-    if (expect === 'commaOrClose') return top === OBJECT ? "',' or '}'" : "',' or ']'";
-    return WANTED[expect];
-  }
-
-  /** The text at the current position, for messages: a short token, or one character. */
-  private found(): string {
-    if (this.pos >= this.text.length) return 'the end of the text';
-    TOKEN.lastIndex = this.pos;
-    const token = TOKEN.exec(this.text)?.[0] ?? this.text[this.pos];
-    return `'${token}'`;
-  }
-
-  private fail(problem: string): undefined {
-    return this.failAt(this.pos, problem);
-  }
-
-  private failAt(offset: number, problem: string): undefined {
-    this.problem = { offset, problem };
-    return undefined;
-  }
-
-  private rejectAt(offset: number, problem: string): false {
-    this.problem = { offset, problem };
-    return false;
   }
 }
 
-/** 1-based line and column of an offset; a column counts UTF-16 code units, as editors mostly do. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
+/** A valid escape, or (group 1) the first thing a JSON string may not hold. */
+const STRING_PART = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})|(\\[^]|[\u0000-\u001f])/g;
+
+/**
+ * The problems the scanner finds inside one token: strings, numbers, comments. jsonc-parser reports a string's
+ * problems at its opening quote; the index given here is that of the offending character in the token.
+ */
+function scanProblem(
+  code: ParseErrorCode,
+  token: string,
+  next: string | undefined,
+  inPlace: boolean,
+): { index: number; problem: string } | undefined {
+  switch (code) {
+    case ParseErrorCode.UnexpectedEndOfComment:
+      return { index: 0, problem: 'a /* comment is not closed with */' };
+    case ParseErrorCode.UnexpectedEndOfNumber:
+    case ParseErrorCode.InvalidNumberFormat:
+      return inPlace ? { index: 0, problem: `a number needs digits after '.' and 'e', found ${quoted(token)}` } : undefined;
+    case ParseErrorCode.UnexpectedEndOfString:
+    case ParseErrorCode.InvalidCharacter:
+    case ParseErrorCode.InvalidEscapeCharacter:
+    case ParseErrorCode.InvalidUnicode:
+      return inPlace ? stringProblem(token, next) : undefined;
+    default:
+      return undefined;
   }
-  return { line, column: offset - lineStart + 1 };
+}
+
+function stringProblem(token: string, next: string | undefined): { index: number; problem: string } {
+  for (const part of token.matchAll(STRING_PART)) {
+    const fault = part[1];
+    if (fault === undefined) continue;
+    if (fault.length === 1) return { index: part.index, problem: CONTROL_CHARACTER };
+    return { index: part.index, problem: `invalid escape '${fault}' in a string` };
+  }
+  // The scanner ends a string at a line break; the break is the mistake, not a missing quote.
+  if (next === '\n' || next === '\r') return { index: token.length, problem: CONTROL_CHARACTER };
+  return { index: 0, problem: 'a string is not closed with a double quote' };
+}
+
+const CONTROL_CHARACTER = 'a line break or control character inside a string must be escaped (\\n)';
+
+/** A token for a message, cut short when long. */
+function quoted(token: string): string {
+  return `'${token.length > 24 ? `${token.slice(0, 24)}…` : token}'`;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ErrorCodes, ModelError, type ErrorCode } from '../errors.js';
 import type { Graph } from './graph.js';
 import { inspectModelFile, isError, ModelIssueCodes, type ModelCheckOptions, type ModelIssue } from './issues.js';
-import { blankComments, findJsonSyntaxError, lineAndColumn } from './json-syntax.js';
+import { blankComments, findJsonSyntaxError } from './json-syntax.js';
 import type { ModelFileJson } from './types.js';
 
 /** A model file that passed every check: its normalised form, the graph the machine walks, and any warnings. */
@@ -40,7 +40,7 @@ export function parseModelText(text: string, source?: string): unknown {
     // Comments are rare; only text that fails plain JSON pays for looking for them.
   }
   const uncommented = blankComments(clean);
-  if (uncommented !== clean) {
+  if (uncommented !== undefined && uncommented !== clean) {
     try {
       return JSON.parse(uncommented);
     } catch {
@@ -83,8 +83,7 @@ function syntaxError(text: string, source: string | undefined): ModelError {
   const found = findJsonSyntaxError(text);
   const location = source === undefined ? {} : { source };
   if (!found) return new ModelError('The model file is not valid JSON', location, ErrorCodes.MODEL_SYNTAX);
-  const { line, column } = lineAndColumn(text, found.offset);
-  const problem = `The model file is not valid JSON: line ${line}, column ${column}: ${found.problem}`;
+  const problem = `The model file is not valid JSON: line ${found.line}, column ${found.column}: ${found.problem}`;
   return new ModelError(problem, location, ErrorCodes.MODEL_SYNTAX);
 }
 

@@ -60,6 +60,13 @@ describe('parseModelText', () => {
     ['  \n', 2, 1, 'the text is empty; expected a JSON object'],
     ['{} /* open', 1, 4, 'a /* comment is not closed with */'],
     ['\uFEFF{,}', 1, 3, "expected a property name in double quotes, found ','"],
+    ['{"a": 1.}', 1, 7, "a number needs digits after '.' and 'e', found '1.'"],
+    ['{"a": nulll}', 1, 7, "expected a value (object, array, string, number, true, false or null), found 'nulll'"],
+    ['[1,}', 1, 4, "expected a value (object, array, string, number, true, false or null), found '}'"],
+    // A broken string where no string may stand is reported as out of place, at its start.
+    ['{"a": 1 "b\n"}', 1, 9, `expected ',' or '}' after a property value, found '"b'`],
+    // A lone carriage return ends a line, as in editors (and in GraphWalker's reader).
+    ['{\r"a" 1}', 2, 5, "expected ':' after a property name, found '1'"],
   ])('reports %j at line %i, column %i', (text, line, column, problem) => {
     const error = thrown(() => parseModelText(text, 'm.json'));
     expect(error.code).toBe(ErrorCodes.MODEL_SYNTAX);
@@ -72,9 +79,18 @@ describe('parseModelText', () => {
     );
   });
 
-  it('handles deep nesting without overflowing the stack', () => {
+  it('stops at a nesting no model needs instead of overflowing the stack', () => {
     const deep = '['.repeat(200_000);
-    expect(thrown(() => parseModelText(deep)).message).toContain("the text ends early, expected a value or ']'");
+    expect(thrown(() => parseModelText(deep)).message).toBe(
+      'The model file is not valid JSON: line 1, column 1001: arrays and objects nest more than 1000 deep here; ' +
+        'a model file needs a few levels',
+    );
+  });
+
+  it('still reads well-formed deep nesting, with comments too', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(Array.isArray(parseModelText(deep))).toBe(true);
+    expect(Array.isArray(parseModelText(`// deep\n${deep}`))).toBe(true);
   });
 });
 
