@@ -65,7 +65,7 @@ describe('parseModelText', () => {
     ['[1,}', 1, 4, "expected a value (object, array, string, number, true, false or null), found '}'"],
     // A broken string where no string may stand is reported as out of place, at its start.
     ['{"a": 1 "b\n"}', 1, 9, `expected ',' or '}' after a property value, found '"b'`],
-    // A lone carriage return ends a line, as in editors (and in GraphWalker's reader).
+    // A lone carriage return ends a line, as in editors.
     ['{\r"a" 1}', 2, 5, "expected ':' after a property name, found '1'"],
   ])('reports %j at line %i, column %i', (text, line, column, problem) => {
     const error = thrown(() => parseModelText(text, 'm.json'));
