@@ -2,6 +2,7 @@ import type { LocalGraph } from './local-graph.js';
 import type { Segment } from './chain.js';
 import type { Components } from './scc.js';
 import { Grouped } from './grouped.js';
+import { UnionFind } from './union-find.js';
 
 /**
  * When only some edges must be covered (re-planning over the edges not yet visited: the rural postman
@@ -20,7 +21,7 @@ export function joiningWalks(
   segments: readonly Segment[],
   times: Int32Array,
 ): Int32Array | null {
-  const sets = new DisjointSets(g.vertexCount);
+  const sets = new UnionFind(g.vertexCount);
   const walked = new Uint8Array(g.vertexCount);
   for (let e = 0; e < g.edgeCount; e++) {
     if (times[e] === 0) continue;
@@ -35,7 +36,7 @@ export function joiningWalks(
   return extra;
 }
 
-function hasLoosePiece(sets: DisjointSets, walked: Uint8Array): boolean {
+function hasLoosePiece(sets: UnionFind, walked: Uint8Array): boolean {
   for (let v = 0; v < walked.length; v++) if (walked[v] === 1 && !sets.same(v, 0)) return true;
   return false;
 }
@@ -48,7 +49,7 @@ class JoinSearch {
   constructor(
     private readonly g: LocalGraph,
     private readonly comp: Int32Array,
-    private readonly sets: DisjointSets,
+    private readonly sets: UnionFind,
     private readonly walked: Uint8Array,
     private readonly extra: Int32Array,
   ) {
@@ -80,34 +81,5 @@ class JoinSearch {
       this.extra[e]++;
       this.sets.union(this.g.from[e], v);
     }
-  }
-}
-
-/** Union-find with path halving and union by size. */
-class DisjointSets {
-  private readonly up: Int32Array;
-  private readonly weight: Int32Array;
-
-  constructor(n: number) {
-    this.up = Int32Array.from({ length: n }, (_, i) => i);
-    this.weight = new Int32Array(n).fill(1);
-  }
-
-  find(v: number): number {
-    while (this.up[v] !== v) v = this.up[v] = this.up[this.up[v]];
-    return v;
-  }
-
-  same(a: number, b: number): boolean {
-    return this.find(a) === this.find(b);
-  }
-
-  union(a: number, b: number): void {
-    let x = this.find(a);
-    let y = this.find(b);
-    if (x === y) return;
-    if (this.weight[x] < this.weight[y]) [x, y] = [y, x];
-    this.up[y] = x;
-    this.weight[x] += this.weight[y];
   }
 }

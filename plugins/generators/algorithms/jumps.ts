@@ -2,6 +2,7 @@ import type { Graph } from '../../../core/model/graph.js';
 import { eulerTrail } from './euler.js';
 import type { JoinedGraph } from './joined-graph.js';
 import type { LocalGraph } from './local-graph.js';
+import { UnionFind } from './union-find.js';
 
 /**
  * Lays a covering walk planned over merged shared-state groups ({@link LocalGraph} with `merged`) out on the
@@ -210,7 +211,8 @@ function addJumps(joined: JoinedGraph, arcs: Arcs, a: number, b: number, times: 
  * over merged groups, this ends with one piece.
  */
 function connectGroups(joined: JoinedGraph, arcs: Arcs, start: number): boolean {
-  const sets = new DisjointSets();
+  // Local vertices are numbered as arcs are added, so the sets grow with them.
+  const sets = new UnionFind();
   let unioned = 0;
   const unionNewArcs = (): void => {
     for (; unioned < arcs.element.length; unioned++) sets.union(arcs.from[unioned], arcs.to[unioned]);
@@ -259,23 +261,4 @@ function shortenJumpRuns(graph: Graph, joined: JoinedGraph, start: number, moves
     i = end;
   }
   return out;
-}
-
-/** Union-find with path halving, over local vertices numbered as they come. */
-class DisjointSets {
-  private readonly up: number[] = [];
-
-  find(v: number): number {
-    while (this.up.length <= v) this.up.push(this.up.length);
-    while (this.up[v] !== v) v = this.up[v] = this.up[this.up[v]];
-    return v;
-  }
-
-  same(a: number, b: number): boolean {
-    return this.find(a) === this.find(b);
-  }
-
-  union(a: number, b: number): void {
-    this.up[this.find(a)] = this.find(b);
-  }
 }

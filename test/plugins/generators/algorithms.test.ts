@@ -4,6 +4,7 @@ import { eulerTrail } from '../../../plugins/generators/algorithms/euler.js';
 import { reachableGraph } from '../../../plugins/generators/algorithms/local-graph.js';
 import { UnitCostFlow } from '../../../plugins/generators/algorithms/min-cost-flow.js';
 import { stronglyConnected } from '../../../plugins/generators/algorithms/scc.js';
+import { UnionFind } from '../../../plugins/generators/algorithms/union-find.js';
 import { graphOf, model, type EdgeSpec } from './models.js';
 
 const localGraphs = fc
@@ -65,5 +66,23 @@ describe('planning algorithms', () => {
     // Residual distances may be negative: sending one more unit 0 → 1 is cheapest by undoing flow.
     flow.distancesFrom(0);
     expect([1, 2, 3].map((v) => flow.realDistance(v))).toEqual([-1, 0, 1]);
+  });
+
+  it('union-find: same set iff joined by a chain of unions, also for vertices past its initial size', () => {
+    const unions = fc.array(fc.tuple(fc.nat(40), fc.nat(40)), { maxLength: 60 });
+    fc.assert(
+      fc.property(fc.nat(12), unions, (initial, pairs) => {
+        const sets = new UnionFind(initial);
+        // A naive labelling: relabel one whole set on every union.
+        const label = Array.from({ length: 41 }, (_, v) => v);
+        for (const [a, b] of pairs) {
+          const joined = label[a] !== label[b];
+          expect(sets.union(a, b)).toBe(joined);
+          const old = label[b];
+          for (let v = 0; v <= 40; v++) if (label[v] === old) label[v] = label[a];
+        }
+        for (let u = 0; u <= 40; u++) for (let v = 0; v <= 40; v++) expect(sets.same(u, v)).toBe(label[u] === label[v]);
+      }),
+    );
   });
 });
