@@ -3,9 +3,8 @@ import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
 import { OnlineCommand } from './commands/online.js';
 import type { WalkerContext } from './context.js';
+import { VERSION } from '../core/version.js';
 
-/** The package version, shown by `walker --version`. */
-export const VERSION = '0.1.0';
 
 /** The `walker` command line with every command registered. */
 export function createCli(options: { colors?: boolean } = {}): Cli<WalkerContext> {

@@ -51,3 +51,4 @@ export {
   type ModelLocation,
   type ScriptOrigin,
 } from './errors.js';
+export { VERSION, PACKAGE_NAME } from './version.js';

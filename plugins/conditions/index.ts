@@ -5,6 +5,7 @@ import { dependencyEdgeCoverage } from './dependency.js';
 import { length, never, timeDuration } from './limits.js';
 import { predefinedPath } from './predefined-path.js';
 import { reachedEdge, reachedSharedState, reachedVertex } from './reached.js';
+import { VERSION } from '../../core/version.js';
 
 export { edgeCoverage, requirementCoverage, vertexCoverage } from './coverage.js';
 export { dependencyEdgeCoverage } from './dependency.js';
@@ -37,7 +38,7 @@ export const builtInStopConditions: readonly StopConditionFactory[] = Object.fre
  */
 export function stopConditionsPlugin(): WalkerPlugin {
   return {
-    meta: { name: STOP_CONDITIONS_PLUGIN, version: '0.1.0' },
+    meta: { name: STOP_CONDITIONS_PLUGIN, version: VERSION },
     setup(registries: Registries): void {
       for (const factory of builtInStopConditions) registries.conditions.register(factory, STOP_CONDITIONS_PLUGIN);
     },

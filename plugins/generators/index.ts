@@ -6,6 +6,7 @@ import { quickRandomGenerator } from './quick-random.js';
 import { randomGenerator } from './random.js';
 import { shortestAllPathsGenerator } from './shortest-all-paths.js';
 import { weightedRandomGenerator } from './weighted-random.js';
+import { VERSION } from '../../core/version.js';
 
 export {
   aStarGenerator,
@@ -38,7 +39,7 @@ export const builtinGenerators: readonly PathGeneratorFactory[] = [
  */
 export function generatorsPlugin(): WalkerPlugin {
   return {
-    meta: { name: PLUGIN_NAME, version: '0.1.0' },
+    meta: { name: PLUGIN_NAME, version: VERSION },
     setup(registries) {
       for (const factory of builtinGenerators) registries.generators.register(factory, PLUGIN_NAME);
     },

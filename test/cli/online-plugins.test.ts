@@ -46,7 +46,7 @@ describe('loading plugin packages', () => {
 
   it('loads a package folder by path through its exports, and a module file by path', async () => {
     const dir = project({
-      'plugins/folder/package.json': JSON.stringify({ type: 'module', exports: { '.': { types: './x.d.ts', default: './src/entry.js' } } }),
+      'plugins/folder/package.json': JSON.stringify({ name: 'folder-plugin', type: 'module', exports: { '.': { types: './x.d.ts', default: './src/entry.js' } } }),
       'plugins/folder/src/entry.js': PLUGIN_MODULE('by_folder'),
       'plugins/file.mjs': PLUGIN_MODULE('by_file'),
     });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -69,6 +70,11 @@ describe('GET /openapi.json', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it("names walker and the version in the project's package.json", () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect((doc as unknown as { info: unknown }).info).toMatchObject({ title: 'walker', version: manifest.version });
   });
 
   it('documents every route the app registered, with its method, but the hidden catch-alls', () => {
