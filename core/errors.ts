@@ -88,11 +88,12 @@ export class GeneratorSyntaxError extends WalkerError {
   constructor(
     readonly input: string,
     readonly column: number,
-    readonly expected: string,
+    /** What is wrong there: `expected …` or `unexpected character …`. */
+    readonly problem: string,
     /** Where the generator string comes from, e.g. `Model 'Login'`, put in front of the message. */
     readonly where?: string,
   ) {
-    const text = `Generator '${excerpt(input, column)}', column ${column}: expected ${expected}`;
+    const text = `Generator '${excerpt(input, column)}', column ${column}: ${problem}`;
     super(ErrorCodes.GENERATOR_SYNTAX, where ? `${where}: ${text}` : text);
   }
 }

@@ -80,8 +80,8 @@ export class Scanner {
   }
 
   /** A syntax error at a 0-based offset of the input. */
-  errorAt(offset: number, expected: string): GeneratorSyntaxError {
-    return new GeneratorSyntaxError(this.input, offset + 1, expected);
+  errorAt(offset: number, problem: string): GeneratorSyntaxError {
+    return new GeneratorSyntaxError(this.input, offset + 1, problem);
   }
 
   private skipWhitespace(from: number): number {
@@ -103,7 +103,7 @@ export class Scanner {
   private symbolicOperator(start: number, first: '&' | '|'): Token {
     if (this.input[start + 1] !== first) {
       const word = first === '&' ? 'and' : 'or';
-      throw this.errorAt(start, `'${first}${first}' or '${word}', not a single '${first}'`);
+      throw this.errorAt(start, `expected '${first}${first}' or '${word}', not a single '${first}'`);
     }
     return token(first === '&' ? 'and' : 'or', first + first, start, start + 2);
   }
@@ -124,7 +124,7 @@ export class Scanner {
         from = ++at;
       }
     }
-    throw this.errorAt(this.input.length, 'an unterminated quoted string to be closed');
+    throw this.errorAt(this.input.length, 'expected the quoted string to be closed');
   }
 }
 

@@ -112,6 +112,6 @@ class Parser {
   }
 
   private error(at: Token, expected: string): GeneratorSyntaxError {
-    return this.scanner.errorAt(at.column - 1, expected);
+    return this.scanner.errorAt(at.column - 1, `expected ${expected}`);
   }
 }

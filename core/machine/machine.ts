@@ -336,6 +336,6 @@ function parseModelGenerators(text: string, model: string): GeneratorExpr[] {
     return parseGenerators(text);
   } catch (error) {
     if (!(error instanceof GeneratorSyntaxError)) throw error;
-    throw new GeneratorSyntaxError(error.input, error.column, error.expected, `Model '${model}'`);
+    throw new GeneratorSyntaxError(error.input, error.column, error.problem, `Model '${model}'`);
   }
 }

@@ -61,9 +61,9 @@ describe('parseGenerators: syntax errors', () => {
       ['random(edge_coverage(%))', 22, 'a number or a name as argument'],
     ],
     'an unterminated quoted string': [
-      ['random(reached_vertex("v X))', 29, 'an unterminated quoted string to be closed'],
-      ["random(reached_vertex('v X\\'))", 31, 'an unterminated quoted string to be closed'],
-      ['random(reached_vertex("v\\', 26, 'an unterminated quoted string to be closed'],
+      ['random(reached_vertex("v X))', 29, 'the quoted string to be closed'],
+      ["random(reached_vertex('v X\\'))", 31, 'the quoted string to be closed'],
+      ['random(reached_vertex("v\\', 26, 'the quoted string to be closed'],
     ],
     'a single & or |': [
       ['random(a & b)', 10, "'&&' or 'and', not a single '&'"],
@@ -85,7 +85,9 @@ describe('parseGenerators: syntax errors', () => {
   for (const [kind, examples] of Object.entries(cases)) {
     it.each(examples)(`${kind}: %j fails at column %i`, (text, column, expected) => {
       const error = syntaxError(text);
-      expect({ column: error.column, expected: error.expected }).toEqual({ column, expected });
+      const problem = expected.startsWith('unexpected ') ? expected : `expected ${expected}`;
+      expect({ column: error.column, problem: error.problem }).toEqual({ column, problem });
+      expect(error.message).toBe(`Generator '${text}', column ${column}: ${problem}`);
       expect(error.input).toBe(text);
       expect(error.code).toBe(ErrorCodes.GENERATOR_SYNTAX);
     });
@@ -100,7 +102,7 @@ describe('parseGenerators: syntax errors', () => {
   it('bounds the nesting depth instead of overflowing the stack', () => {
     const error = syntaxError('random(' + '('.repeat(201) + 'never' + ')'.repeat(201) + ')');
     expect(error.column).toBe(208);
-    expect(error.expected).toBe('no more than 200 nested parentheses');
+    expect(error.problem).toBe('expected no more than 200 nested parentheses');
     expect(syntaxError('random(' + '('.repeat(1_000_000)).column).toBe(208);
   });
 });
