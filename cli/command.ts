@@ -20,7 +20,10 @@ export abstract class WalkerCommand extends Command<WalkerContext> {
     }
   }
 
-  /** Exit codes: 1 for a usage mistake, 2 for a model, generator, plugin or port the user can fix, 3 for a bug. */
+  /**
+   * Exit codes: 1 for a usage mistake, 2 for a model, generator, plugin, port the user can fix, 3 for
+   * a bug (docs/cli.md).
+   */
   private report(error: unknown): number {
     const stderr = this.context.stderr;
     if (error instanceof UsageError) {

@@ -1,14 +1,13 @@
-import { Builtins, Cli } from 'clipanion';
+import { Builtins, type Cli } from 'clipanion';
 import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
 import { OnlineCommand } from './commands/online.js';
 import type { WalkerContext } from './context.js';
 import { VERSION } from '../core/version.js';
-
-
+import { WalkerCli } from './walker-cli.js';
 /** The `walker` command line with every command registered. */
-export function createCli(options: { colors?: boolean } = {}): Cli<WalkerContext> {
-  const cli = new Cli<WalkerContext>({
+export function createCli(options: { colors?: boolean } = {}): WalkerCli {
+  const cli = new WalkerCli({
     binaryName: 'walker',
     binaryLabel: 'walker',
     binaryVersion: VERSION,
@@ -48,7 +47,7 @@ export async function main(argv: readonly string[], streams: Streams = {}): Prom
   try {
     command = cli.process([...argv], context);
   } catch (error) {
-    // Clipanion would print a parse error on stdout; it belongs on stderr, with the usage it suggests.
+    // Clipanion would print a parse error on stdout; it belongs on stderr, with the usage of the command.
     context.stderr.write(cli.error(error));
     return 1;
   }

@@ -1,11 +1,13 @@
-import { Command, Option } from 'clipanion';
+import { Command } from 'clipanion';
 import { WalkerCommand } from '../command.js';
 import type { Walker } from '../../core/walker.js';
 import { inspectModelFile } from '../../core/model/issues.js';
 import { parseModelText, readModelText } from '../../core/model/load.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
+import { commandLogger } from '../logger.js';
 import { commandServices } from '../services.js';
+import { logLevelOption, modelsOption, pluginsOption } from '../shared-options.js';
 
 /** `walker check`: reports every problem of model files and their generators, without walking. */
 export class CheckCommand extends WalkerCommand {
@@ -15,18 +17,28 @@ export class CheckCommand extends WalkerCommand {
     description: 'Check model files and generators without walking them',
     details: `
       Prints one issue per line and exits 1, or prints \`No issues found with the model(s).\` and exits 0.
-      Warnings (such as elements that cannot be reached from the start) count as issues.
+      Warnings (such as elements that cannot be reached from the start) count as issues. Each file is checked
+      on its own, with the generator given with its \`-m\`; a file that cannot be read is an issue too.
     `,
-    examples: [['Check a model', '$0 check -m login.json "random(edge_coverage(100))"']],
+    examples: [
+      ['Check a model', '$0 check -m login.json "random(edge_coverage(100))"'],
+      ['Check two files, each with its generator', '$0 check -m login.json "random(edge_coverage(100))" -m shop.json "a_star(reached_vertex(v_Paid))"'],
+    ],
   });
 
-  models = Option.Array('-m,--model', { arity: 2, required: true, description: 'A model file and its generator' });
-  plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
+  models = modelsOption({ required: true });
+  plugins = pluginsOption();
+  logLevel = logLevelOption('silent');
 
   protected async perform(): Promise<number> {
+    const log = commandLogger(this.logLevel, this.context.stderr);
     const { walker } = await commandServices(this.plugins);
     const lines: string[] = [];
-    for (const [file, generator] of this.models) lines.push(...(await this.checkFile(walker, file, generator)));
+    for (const [file, generator] of this.models) {
+      const issues = await this.checkFile(walker, file, generator);
+      log.info({ file, generator, issues: issues.length }, 'Model file checked');
+      lines.push(...issues);
+    }
     if (lines.length === 0) {
       this.context.stdout.write('No issues found with the model(s).\n');
       return 0;

@@ -1,11 +1,13 @@
-import { Command, Option, UsageError } from 'clipanion';
+import { Command, UsageError } from 'clipanion';
 import { WalkerCommand } from '../command.js';
 import * as t from 'typanion';
 import type { ExecutionSession } from '../../core/session.js';
 import { buildApp } from '../../server/app.js';
 import { startServer } from '../../server/start.js';
 import { readModelArguments, type ModelArguments } from '../models.js';
+import { valueOption } from '../option.js';
 import { loadPluginArguments } from '../services.js';
+import { logLevelOption, modelsOption, pluginsOption, seedOption } from '../shared-options.js';
 
 const positiveInteger = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 
@@ -20,44 +22,46 @@ export class OnlineCommand extends WalkerCommand {
       accepts requests; with \`-m\` it first prints \`Seed: <n>\`. Give that seed, or the one \`POST /walker/load\`
       answers, back with \`--seed\` to replay the identical path. Without \`-m\` the service waits for
       \`/walker/load\` and serves draft authoring. Stops cleanly on SIGINT (Control+C) or SIGTERM.
+
+      Logs JSON lines on stderr: at \`info\` (the default) the address it listens on and that it stopped, at
+      \`debug\` also one line per request, at \`error\` only unexpected failures.
     `,
     examples: [
       ['Serve on port 8887 with a model preloaded', '$0 online -s RESTFUL -p 8887 -m login.json "random(edge_coverage(100))"'],
       ['Serve on any free port, waiting for a load', '$0 online -s RESTFUL -p 0'],
       ['Replay a walk', '$0 online -s RESTFUL -p 8887 -m login.json "random(edge_coverage(100))" --seed 42'],
       ['Add a generator from a plugin package', '$0 online -s RESTFUL -p 8887 --plugin ./examples/plugins/round-robin'],
+      ['Log every request', '$0 online -s RESTFUL -p 8887 --log-level debug'],
     ],
   });
 
-  service = Option.String('-s,--service', { required: true, description: 'The service type: RESTFUL' });
-  port = Option.String('-p,--port', {
+  service = valueOption('-s,--service <type>', { required: true, description: 'The service type; RESTFUL is the one there is' });
+  port = valueOption('-p,--port <port>', {
     required: true,
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]),
     description: 'The port to listen on; 0 picks a free one',
   });
-  models = Option.Array('-m,--model', [], { arity: 2, description: 'A model file and its generator, preloaded' });
-  seed = Option.String('--seed', {
-    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
-    description: 'Fixes the random seed of every load',
-  });
-  host = Option.String('--host', '127.0.0.1', { description: 'The address to listen on' });
-  plugins = Option.Array('--plugin', [], { description: 'A plugin package or path to load' });
-  maxModelBytes = Option.String('--max-model-bytes', { validator: positiveInteger(), description: 'Largest load body (default 32 MiB)' });
-  draftTtl = Option.String('--draft-ttl', { validator: positiveInteger(), description: 'Seconds an untouched draft lives (default 3600)' });
-  maxDrafts = Option.String('--max-drafts', { validator: positiveInteger(), description: 'Live drafts at most (default 1000)' });
-  maxDraftElements = Option.String('--max-draft-elements', {
+  models = modelsOption({ required: false, description: 'A model file and its generator, loaded before the first request; repeat for more files' });
+  seed = seedOption('Fixes the random seed of every load, to replay a walk');
+  host = valueOption('--host <address>', { description: 'The address to listen on (default 127.0.0.1: this machine only)' }, '127.0.0.1');
+  plugins = pluginsOption();
+  logLevel = logLevelOption('info');
+  maxModelBytes = valueOption('--max-model-bytes <bytes>', { validator: positiveInteger(), description: 'Largest load body (default 32 MiB)' });
+  draftTtl = valueOption('--draft-ttl <seconds>', { validator: positiveInteger(), description: 'Seconds an untouched draft lives (default 3600)' });
+  maxDrafts = valueOption('--max-drafts <n>', { validator: positiveInteger(), description: 'Live drafts at most (default 1000)' });
+  maxDraftElements = valueOption('--max-draft-elements <n>', {
     validator: positiveInteger(),
     description: 'Vertices plus edges per draft at most (default 100000)',
   });
 
   protected async perform(): Promise<number> {
-    if (this.service.toUpperCase() !== 'RESTFUL') throw new UsageError('--service expected RESTFUL');
+    if (this.service.toUpperCase() !== 'RESTFUL') throw new UsageError(`-s,--service must be RESTFUL, got '${this.service}'`);
     const plugins = await loadPluginArguments(this.plugins);
     const models = this.models.length > 0 ? await readModelArguments(this.models) : undefined;
     const app = await buildApp({
       plugins,
       seed: this.seed,
-      logger: { level: 'error', stream: this.context.stderr },
+      logger: { level: this.logLevel, stream: this.context.stderr },
       maxModelBytes: this.maxModelBytes,
       drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements },
     });

@@ -20,6 +20,14 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
+/**
+ * The lines of stderr that are not log lines: at the default level (info) the service logs that it stopped, as
+ * a JSON line, also when it stops because of the mistake.
+ */
+function plainLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line !== '' && !line.startsWith('{'));
+}
+
 /** Occupies a port on 127.0.0.1 and answers it. */
 async function takenPort(): Promise<number> {
   const server = createServer();
@@ -32,7 +40,7 @@ describe('walker online: mistakes', () => {
   it('refuses a service other than RESTFUL', async () => {
     const res = await runCli(['online', '-s', 'WEBSOCKET', '-p', '0']);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('--service expected RESTFUL');
+    expect(res.stderr).toMatch(/^walker online: -s,--service must be RESTFUL, got 'WEBSOCKET'\n/);
     expect(res.stdout).toBe('');
   });
 
@@ -45,7 +53,7 @@ describe('walker online: mistakes', () => {
   it.each([['65536'], ['http'], ['1.5']])('refuses the port %s', async (port) => {
     const res = await runCli(['online', '-s', 'RESTFUL', '-p', port]);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain('Invalid value for -p');
+    expect(res.stderr).toMatch(/^walker online: invalid value for -p/);
   });
 
   it('refuses a negative seed', async () => {
@@ -58,7 +66,7 @@ describe('walker online: mistakes', () => {
     const port = await takenPort();
     const res = await runCli(['online', '-s', 'restful', '-p', String(port)]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe(`Port ${port} is already in use on 127.0.0.1\n`);
+    expect(plainLines(res.stderr)).toEqual([`Port ${port} is already in use on 127.0.0.1`]);
   });
 
   it('says in one line that a model file cannot be read', async () => {
@@ -72,14 +80,14 @@ describe('walker online: mistakes', () => {
   it('says in one line that a generator is bad', async () => {
     const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'random(edge_coverage(100)']);
     expect(res.code).toBe(2);
-    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(res.stderr).toMatch(/^Model '[^']+': Generator 'random\(edge_coverage\(100\)', column \d+: expected/);
+    expect(plainLines(res.stderr)).toHaveLength(1);
+    expect(plainLines(res.stderr)[0]).toMatch(/^Model '[^']+': Generator 'random\(edge_coverage\(100\)', column \d+: expected/);
   });
 
   it('says in one line that a generator is unknown', async () => {
     const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'zigzag(never)']);
     expect(res.code).toBe(2);
-    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(plainLines(res.stderr)).toHaveLength(1);
     expect(res.stderr).toContain("unknown path generator 'zigzag'");
   });
 

@@ -1,0 +1,40 @@
+import * as t from 'typanion';
+import { listOption, valueOption } from './option.js';
+import { LOG_LEVELS, type LogLevel } from './logger.js';
+
+/**
+ * The options several commands share, declared once so that they read and check the same everywhere. A command
+ * declares them as fields: `models = modelsOption({ required: true })`.
+ */
+
+/** `-m,--model <file> <generator>`, repeatable: the model files to walk, each with its generator. */
+export function modelsOption(flags: { required: boolean; description?: string }) {
+  return listOption('-m,--model <file> <generator>', {
+    required: flags.required,
+    description: flags.description ?? 'A model file and the generator that walks its models; repeat for more files',
+  });
+}
+
+/** `--seed <n>`: a non-negative whole number. */
+export function seedOption(description: string) {
+  return valueOption('--seed <n>', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]), description });
+}
+
+/** `--plugin <package>`, repeatable. */
+export function pluginsOption() {
+  return listOption('--plugin <package>', {
+    description: 'A plugin package name or path (resolved from the current directory) that adds generators, conditions or script engines; repeat for more',
+  });
+}
+
+/** `--log-level <level>`, checked against {@link LOG_LEVELS}. */
+export function logLevelOption(fallback: LogLevel) {
+  return valueOption<LogLevel>(
+    '--log-level <level>',
+    {
+      validator: t.isEnum(LOG_LEVELS),
+      description: `How much to log on stderr, as JSON lines: ${LOG_LEVELS.join(', ')} (default ${fallback})`,
+    },
+    fallback,
+  );
+}
