@@ -2,6 +2,7 @@ import { Command, UsageError } from 'clipanion';
 import { WalkerError } from '../core/errors.js';
 import { ListenError } from '../server/start.js';
 import type { WalkerContext } from './context.js';
+import { OutputError } from './line-output.js';
 
 /**
  * The base of every walker command. Clipanion prints what `execute` throws on stdout, with a stack trace; a
@@ -21,7 +22,7 @@ export abstract class WalkerCommand extends Command<WalkerContext> {
   }
 
   /**
-   * Exit codes: 1 for a usage mistake, 2 for a model, generator, plugin, port the user can fix, 3 for
+   * Exit codes: 1 for a usage mistake, 2 for a model, generator, plugin, port or output the user can fix, 3 for
    * a bug (docs/cli.md).
    */
   private report(error: unknown): number {
@@ -30,7 +31,7 @@ export abstract class WalkerCommand extends Command<WalkerContext> {
       stderr.write(this.cli.error(error, { command: this }));
       return 1;
     }
-    if (error instanceof WalkerError || error instanceof ListenError) {
+    if (error instanceof WalkerError || error instanceof ListenError || error instanceof OutputError) {
       stderr.write(`${error.message}\n`);
       return 2;
     }
