@@ -72,6 +72,26 @@ function newestSource(): number {
   return newest;
 }
 
+/** What a finished `walker` process printed, and how it ended. */
+export interface Finished {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `node bin/walker.js ...args` (the real executable, built) to its end. */
+export function runWalker(args: readonly string[]): Promise<Finished> {
+  const child = spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+  child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 /** A `walker online` process started from the built package. */
 export interface Service {
   readonly process: ChildProcess;
