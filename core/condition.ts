@@ -39,6 +39,28 @@ export interface StopCondition {
    * Only static facts count: guards are ignored.
    */
   unreachable?(scope: WalkScope): string | undefined;
+  /**
+   * What the walk must have stepped on for this condition to hold, when that is all it asks. The machine uses
+   * it at load to refuse a goal that no single walk can meet — one that needs elements behind branches the walk
+   * cannot come back from — alone or together with the other operands of an `and`.
+   */
+  readonly demand?: StepDemand;
+}
+
+/**
+ * Elements a condition needs the walk to have stepped on: at least `least` of their total weight. A coverage
+ * goal of p % is its elements with the least that makes p %; `reached_vertex` is its targets with least 1.
+ */
+export interface StepDemand {
+  /** The condition as written in canonical form, e.g. `edge_coverage(100)`, for messages. */
+  readonly label: string;
+  /** What the elements are, plural, for messages: `edges of model 'Login'`. */
+  readonly what: string;
+  readonly elements: readonly number[];
+  /** How much each of `elements` counts (e.g. its number of requirements); 1 each when absent. */
+  readonly weights?: readonly number[];
+  /** The least total weight that fulfils the condition. */
+  readonly least: number;
 }
 
 /** How the argument of a stop condition is written and checked before `create` sees it. */

@@ -1,4 +1,5 @@
 import type { ConditionExpr } from './language/ast.js';
+import type { JoinedGraph } from './model/joined-graph.js';
 import type { RandomSource } from './random.js';
 import type { StopCondition } from './condition.js';
 import type { WalkScope, WalkState } from './walk-state.js';
@@ -35,12 +36,30 @@ export interface PathGenerator {
   chooseJump?(walk: WalkState, vertex: number, candidates: readonly number[]): number;
 }
 
+/**
+ * What the generators of one walk share with each other, such as one plan that crosses from model to model
+ * through shared states and must go on in the next model's generator. The machine makes a fresh one at load
+ * and at every restart and hands that one to every generator it makes then, so nothing kept in it outlives the
+ * run it was made for or reaches another walk.
+ */
+export interface WalkMemo {
+  /**
+   * The value kept under `key`, made by `make` when there is none yet. Use a key only your plugin holds (a
+   * `Symbol` of your own, or your factory object), so that two plugins never read each other's values.
+   */
+  get<T>(key: object | symbol, make: () => T): T;
+}
+
 export interface GeneratorInit extends WalkScope {
   /** The generator's stop condition (for generators that steer by it, such as a_star). */
   readonly condition: StopCondition;
   /** The condition as written, for generators that only work with particular conditions. */
   readonly conditionExpr: ConditionExpr;
   readonly random: RandomSource;
+  /** The shared-state jumps of the graph, indexed once per walk (for generators that plan across models). */
+  readonly joined: JoinedGraph;
+  /** Shared by every generator of this walk, made afresh at load and at every restart. */
+  readonly memo: WalkMemo;
 }
 
 /** Registered under its name and aliases (all matched case-insensitively). */

@@ -1,14 +1,20 @@
 import type { GeneratorExpr } from '../language/ast.js';
-import type { PathGenerator } from '../generator.js';
+import type { PathGenerator, WalkMemo } from '../generator.js';
 import type { StopCondition } from '../condition.js';
+import type { Graph } from '../model/graph.js';
+import type { JoinedGraph } from '../model/joined-graph.js';
+import type { OneWalk } from '../model/one-walk.js';
 import type { Registries } from '../plugin.js';
 import type { RandomSource } from '../random.js';
 import type { WalkScope, WalkState } from '../walk-state.js';
 import { ErrorCodes, invalidGenerator, WalkerError } from '../errors.js';
 import { buildCondition } from './conditions.js';
+import { whyNeverFulfilled } from './feasibility.js';
 
 /** One `generator(condition)` of a model's generator string, made live. */
 export interface ChainPart {
+  /** The generator's registered name, for messages about what it answers. */
+  readonly name: string;
   readonly generator: PathGenerator;
   readonly condition: StopCondition;
 }
@@ -36,20 +42,47 @@ export class GeneratorChain {
   }
 }
 
+/** What the chains of one walk are made from. */
+export interface ChainContext {
+  readonly registries: Registries;
+  readonly graph: Graph;
+  /** Per element, 1 when some walk reaches it (guards ignored). */
+  readonly reachable: Uint8Array;
+  readonly joined: JoinedGraph;
+  readonly random: RandomSource;
+  /** What one walk can cover, made on first need (a condensation of the whole file). */
+  readonly walks: () => OneWalk;
+}
+
+/** A model's generator string as written, and parsed. */
+export interface ParsedGenerators {
+  readonly text: string;
+  readonly exprs: readonly GeneratorExpr[];
+}
+
+/**
+ * Makes the chains of every model of a walk, at load and at every restart. All their generators get one fresh
+ * {@link WalkMemo}, which is what lets a planner serve every model of this walk and no other walk.
+ */
+export function buildChains(models: readonly ParsedGenerators[], context: ChainContext): GeneratorChain[] {
+  const memo = new WalkMemoMap();
+  return models.map(({ text, exprs }, model) => buildChain(exprs, text, { ...context, model, memo }));
+}
+
 /**
  * Makes a model's chain from its parsed generator string: resolves names against the registries, builds the
  * conditions and the generators, and refuses a condition that can never be fulfilled from the start
  * (docs/behaviour.md). `text` is the generator string as written, for messages.
  */
-export function buildChain(
+function buildChain(
   exprs: readonly GeneratorExpr[],
   text: string,
-  registries: Registries,
-  scope: WalkScope,
-  random: RandomSource,
+  context: ChainContext & { readonly model: number; readonly memo: WalkMemo },
 ): GeneratorChain {
-  const model = scope.graph.models[scope.model];
-  const describe = `Model '${model.name ?? model.id}', generator '${text}'`;
+  const { registries, graph, model, reachable, random, joined, memo } = context;
+  const info = graph.models[model];
+  const describe = `Model '${info.name ?? info.id}', generator '${text}'`;
+  const scope: WalkScope = { graph, model, reachable };
   const parts = exprs.map((expr) => {
     const factory = registries.generators.find(expr.name);
     if (factory === undefined) {
@@ -59,10 +92,20 @@ export function buildChain(
       );
     }
     const condition = buildCondition(expr.condition, registries.conditions, scope, describe);
-    const why = condition.unreachable?.(scope);
+    const why = whyNeverFulfilled(condition, scope, context.walks);
     if (why !== undefined) throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, `${describe}: ${why}`);
-    const generator = factory.create({ ...scope, condition, conditionExpr: expr.condition, random });
-    return { generator, condition };
+    const generator = factory.create({ ...scope, condition, conditionExpr: expr.condition, random, joined, memo });
+    return { name: factory.name, generator, condition };
   });
   return new GeneratorChain(parts);
+}
+
+/** A {@link WalkMemo} on a plain map: the machine makes one with every set of chains; tests make their own. */
+export class WalkMemoMap implements WalkMemo {
+  private readonly values = new Map<object | symbol, unknown>();
+
+  get<T>(key: object | symbol, make: () => T): T {
+    if (!this.values.has(key)) this.values.set(key, make());
+    return this.values.get(key) as T;
+  }
 }

@@ -55,11 +55,11 @@ function argumentOf(call: ConditionCall, factory: StopConditionFactory, describe
 }
 
 /** Coverage, length and time conditions count only while the walk stands on a vertex (docs/generators.md). */
-class OnVertex implements StopCondition {
+export class OnVertex implements StopCondition {
   readonly targets?: readonly number[];
   readonly onStep?: StopCondition['onStep'];
 
-  constructor(private readonly inner: StopCondition) {
+  constructor(readonly inner: StopCondition) {
     this.targets = inner.targets;
     if (inner.onStep) this.onStep = inner.onStep.bind(inner);
   }
@@ -71,30 +71,26 @@ class OnVertex implements StopCondition {
   fulfilment(walk: WalkState): number {
     return this.inner.fulfilment(walk);
   }
-
-  unreachable(scope: WalkScope): string | undefined {
-    return this.inner.unreachable?.(scope);
-  }
 }
 
+/** `and` and `or`; whether one can ever be fulfilled is judged by `feasibility.ts`, which sees through both. */
 abstract class Group implements StopCondition {
   readonly targets?: readonly number[];
 
-  constructor(protected readonly operands: readonly StopCondition[]) {
+  constructor(readonly operands: readonly StopCondition[]) {
     const targets = operands.flatMap((op) => op.targets ?? []);
     if (targets.length > 0) this.targets = [...new Set(targets)];
   }
 
   abstract isFulfilled(walk: WalkState): boolean;
   abstract fulfilment(walk: WalkState): number;
-  abstract unreachable(scope: WalkScope): string | undefined;
 
   onStep(walk: WalkState, element: number, firstVisit: boolean): void {
     for (const op of this.operands) op.onStep?.(walk, element, firstVisit);
   }
 }
 
-/** `a and b`: every operand fulfilled; unreachable as soon as one operand is. */
+/** `a and b`: every operand fulfilled. */
 export class AllOf extends Group {
   isFulfilled(walk: WalkState): boolean {
     return this.operands.every((op) => op.isFulfilled(walk));
@@ -103,17 +99,9 @@ export class AllOf extends Group {
   fulfilment(walk: WalkState): number {
     return this.operands.reduce((sum, op) => sum + op.fulfilment(walk), 0) / this.operands.length;
   }
-
-  unreachable(scope: WalkScope): string | undefined {
-    for (const op of this.operands) {
-      const why = op.unreachable?.(scope);
-      if (why !== undefined) return why;
-    }
-    return undefined;
-  }
 }
 
-/** `a or b`: any operand fulfilled; unreachable only when every operand is. */
+/** `a or b`: any operand fulfilled. */
 export class AnyOf extends Group {
   isFulfilled(walk: WalkState): boolean {
     return this.operands.some((op) => op.isFulfilled(walk));
@@ -121,15 +109,5 @@ export class AnyOf extends Group {
 
   fulfilment(walk: WalkState): number {
     return Math.max(...this.operands.map((op) => op.fulfilment(walk)));
-  }
-
-  unreachable(scope: WalkScope): string | undefined {
-    const reasons: string[] = [];
-    for (const op of this.operands) {
-      const why = op.unreachable?.(scope);
-      if (why === undefined) return undefined;
-      reasons.push(why);
-    }
-    return reasons.join('; and ');
   }
 }

@@ -1,16 +1,19 @@
 import type { Graph } from '../model/graph.js';
 import type { Registries } from '../plugin.js';
 import type { ScriptLimits, ScriptSandbox } from '../scripting.js';
-import type { WalkScope, WalkState, RequirementCounts } from '../walk-state.js';
+import type { WalkState, RequirementCounts } from '../walk-state.js';
 import type { GeneratorExpr } from '../language/ast.js';
 import type { StopCondition } from '../condition.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
 import { SeededRandom } from '../random.js';
 import { ErrorCodes, GeneratorSyntaxError, WalkerError } from '../errors.js';
 import { parseGenerators } from '../language/parser.js';
-import { buildChain, type GeneratorChain } from './chain.js';
+import { JoinedGraph } from '../model/joined-graph.js';
+import { OneWalk } from '../model/one-walk.js';
+import { WalkGraph } from '../model/walk-graph.js';
+import { buildChains, type ChainContext, type GeneratorChain, type ParsedGenerators } from './chain.js';
 import { Coverage } from './coverage.js';
-import { reachableElements } from '../model/reachability.js';
+import { checkEdgeAnswer } from './generator-answers.js';
 import { WalkScripts } from './scripts.js';
 import { SharedStates } from './shared-states.js';
 import type { ModelStatus, WalkStatistics } from './statistics.js';
@@ -59,9 +62,9 @@ export class Machine implements WalkState {
   /** The reason given to the last {@link fail}, if any. */
   failure: string | undefined;
 
-  private readonly options: MachineOptions;
-  private readonly parsed: readonly { text: string; exprs: readonly GeneratorExpr[] }[];
-  private readonly scope: { readonly reachable: Uint8Array };
+  private readonly parsed: readonly ParsedGenerators[];
+  /** What the chains are made from, at load and at every restart; what one walk can cover is made once. */
+  private readonly chainContext: ChainContext;
   private readonly sandbox: ScriptSandbox;
   private readonly scripts: WalkScripts;
   private readonly coverage: Coverage;
@@ -82,7 +85,6 @@ export class Machine implements WalkState {
 
   /** Builds the walk and runs the model actions. Throws a `WalkerError` saying what to fix. */
   constructor(options: MachineOptions) {
-    this.options = options;
     const graph = (this.graph = options.graph);
     this.clock = options.clock ?? (() => performance.now());
     this.parsed = graph.models.map((m, i) => {
@@ -96,8 +98,8 @@ export class Machine implements WalkState {
     }
     this.startModel = graph.modelOf[starts[0]];
     this.currentModel = this.startModel;
-    this.scope = { reachable: reachableElements(graph) };
     this.random = new SeededRandom(options.seed);
+    this.chainContext = chainContextOf(graph, options.registries, this.random);
     this.coverage = new Coverage(graph);
     this.statuses = graph.models.map(() => 'not_executed');
     this.positions = new Int32Array(graph.models.length).fill(-1);
@@ -264,10 +266,7 @@ export class Machine implements WalkState {
   /** Runs model actions and makes fresh generators and conditions (at load and restart). */
   private begin(): void {
     this.scripts.runModelActions();
-    this.chains = this.parsed.map(({ text, exprs }, model) => {
-      const scope: WalkScope = { graph: this.graph, model, reachable: this.scope.reachable };
-      return buildChain(exprs, text, this.options.registries, scope, this.random);
-    });
+    this.chains = buildChains(this.parsed, this.chainContext);
     this.observers = this.chains.flatMap((c) =>
       c.parts.flatMap((p) => (p.condition.onStep ? [p.condition.onStep.bind(p.condition)] : [])),
     );
@@ -292,10 +291,11 @@ export class Machine implements WalkState {
     if (from < 0) return g.models[this.currentModel].startElement;
     if (!g.isVertex(from)) return g.target[from];
     const chain = this.chains[this.currentModel];
-    const { generator } = chain.active(this) ?? chain.parts[chain.parts.length - 1];
-    const jump = this.shared.jumpFrom(this, from, this.isFailed, generator);
+    const part = chain.active(this) ?? chain.parts[chain.parts.length - 1];
+    const jump = this.shared.jumpFrom(this, from, this.isFailed, part);
     if (jump >= 0) return jump;
-    const edge = generator.nextEdge(this, from);
+    const answer: unknown = part.generator.nextEdge(this, from);
+    const edge = checkEdgeAnswer(g, this.isOpen, part.name, from, answer);
     if (edge < 0) {
       this.statuses[this.currentModel] = 'failed';
       throw new WalkerError(
@@ -306,10 +306,15 @@ export class Machine implements WalkState {
     return edge;
   }
 
+  private readonly isOpen = (vertex: number, edge: number): boolean => this.scripts.isOpen(vertex, edge);
+
   /** Moves the walk onto an element and does the bookkeeping; the element's actions run last. */
   private enter(element: number): void {
     const g = this.graph;
     const model = g.modelOf[element];
+    // From a vertex straight to a vertex is a jump; a model entered at its start was standing nowhere (-1).
+    if (!g.isVertex(element)) this.shared.leave();
+    else if (this.current >= 0 && g.isVertex(this.current)) this.shared.jumped(this.current);
     if (model !== this.currentModel) {
       this.positions[this.currentModel] = -1;
       this.currentModel = model;
@@ -321,13 +326,24 @@ export class Machine implements WalkState {
     this.positions[model] = element;
     this.steps++;
     this.scripts.stepped();
-    if (!g.isVertex(element)) this.shared.leave();
     const first = this.coverage.visit(element);
     if (this.previous >= 0 && !g.isVertex(this.previous)) this.coverage.pass(this.previous);
     if (g.isVertex(element)) this.coverage.pass(element);
     for (const onStep of this.observers) onStep(this, element, first);
     this.scripts.runActions(element);
   }
+}
+
+/**
+ * The shared-state index and the reachable elements of the graph, for every chain of this walk; what one walk
+ * can cover is worked out on first need only, since most conditions (`length`, `reached_*` alone) never ask.
+ */
+function chainContextOf(graph: Graph, registries: Registries, random: SeededRandom): ChainContext {
+  const joined = new JoinedGraph(graph);
+  const walkGraph = new WalkGraph(graph, joined);
+  let oneWalk: OneWalk | undefined;
+  const walks = (): OneWalk => (oneWalk ??= new OneWalk(walkGraph));
+  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks };
 }
 
 /** Parses a model's generator string; a syntax error names the model. */

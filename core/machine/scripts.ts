@@ -20,6 +20,8 @@ export class WalkScripts {
   private readonly openCache: (number[] | undefined)[];
   /** Per vertex: the {@link version} its {@link openCache} entry was evaluated at, -1 for never. */
   private readonly openVersion: Float64Array;
+  /** Per guarded edge: the {@link version} at which its guard last answered true, -1 for never. */
+  private readonly openedAt: Float64Array;
   /** Bumped whenever a script runs: cached guard answers are stale from then on. */
   private version = 0;
 
@@ -33,6 +35,7 @@ export class WalkScripts {
     this.staticOpen = new Array(graph.vertexCount);
     this.openCache = new Array(graph.vertexCount);
     this.openVersion = new Float64Array(graph.vertexCount).fill(-1);
+    this.openedAt = new Float64Array(graph.size).fill(-1);
     let maxDegree = 0;
     for (let v = 0; v < graph.vertexCount; v++) {
       maxDegree = Math.max(maxDegree, graph.outOffsets[v + 1] - graph.outOffsets[v]);
@@ -95,10 +98,26 @@ export class WalkScripts {
     let guarded = 0;
     for (let i = g.outOffsets[vertex], end = g.outOffsets[vertex + 1]; i < end; i++) {
       const edge = g.outEdges[i];
-      if (g.guard[edge] === undefined || this.guardResults[guarded++] === 1) open.push(edge);
+      if (g.guard[edge] === undefined) {
+        open.push(edge);
+      } else if (this.guardResults[guarded++] === 1) {
+        open.push(edge);
+        this.openedAt[edge] = this.version;
+      }
     }
     this.openVersion[vertex] = this.version;
     return open;
+  }
+
+  /**
+   * Whether `edge`, an out-edge of `vertex`, is open now: in O(1), from the answer of this step's evaluation of
+   * the vertex's guards (made now if the step has not asked yet), so that checking a generator's choice costs
+   * no scan of the open edges and no second evaluation.
+   */
+  isOpen(vertex: number, edge: number): boolean {
+    if (this.graph.guard[edge] === undefined) return true;
+    this.openEdges(vertex);
+    return this.openedAt[edge] === this.version;
   }
 
   private prepareGuards(vertex: number): GuardSet | null {

@@ -1,7 +1,8 @@
 import type { Graph } from '../model/graph.js';
 import type { RandomSource } from '../random.js';
-import type { PathGenerator } from '../generator.js';
 import type { WalkState } from '../walk-state.js';
+import type { ChainPart } from './chain.js';
+import { checkJumpAnswer } from './generator-answers.js';
 import type { WalkScripts } from './scripts.js';
 
 /**
@@ -10,7 +11,8 @@ import type { WalkScripts } from './scripts.js';
  * same shared state that has a name or an open out-edge — except the vertex just jumped from, unless staying
  * is impossible. Vertices of failed models are no candidates. The active generator chooses among them when it
  * can (`PathGenerator.chooseJump`), else one is picked at random, as GraphWalker does; a vertex of another
- * model is then the next step.
+ * model is then the next step. Choosing changes nothing: the machine reports the jump ({@link jumped}) once
+ * it has made the step, so that a step that fails before that leaves the walk as it was.
  */
 export class SharedStates {
   private jumpedFrom = -1;
@@ -24,9 +26,10 @@ export class SharedStates {
 
   /**
    * The vertex to jump to from `vertex`, or -1 to stay in the current model. `failed(model)` tells which
-   * models to leave out; the generator picks among the candidates when it can (`vertex` itself means staying).
+   * models to leave out; the active generator picks among the candidates when it can (`vertex` itself means
+   * staying), and an answer that is no candidate is a `WalkerError` naming it.
    */
-  jumpFrom(walk: WalkState, vertex: number, failed: (model: number) => boolean, generator: PathGenerator): number {
+  jumpFrom(walk: WalkState, vertex: number, failed: (model: number) => boolean, part: ChainPart): number {
     const g = this.graph;
     const shared = g.sharedState[vertex];
     if (shared === undefined) return -1;
@@ -44,23 +47,20 @@ export class SharedStates {
       if (g.names[other] || this.scripts.openEdges(other).length > 0) candidates.push(other);
     }
     if (candidates.length === 0) return -1;
-    const pick = this.pick(walk, vertex, candidates, generator);
-    if (pick === vertex) {
-      this.jumpedFrom = -1;
-      return -1;
-    }
-    this.jumpedFrom = vertex;
-    return pick;
+    const pick = this.pick(walk, vertex, candidates, part);
+    return pick === vertex ? -1 : pick;
   }
 
-  private pick(walk: WalkState, vertex: number, candidates: readonly number[], generator: PathGenerator): number {
+  private pick(walk: WalkState, vertex: number, candidates: readonly number[], part: ChainPart): number {
     if (candidates.length === 1) return candidates[0];
-    if (generator.chooseJump === undefined) return candidates[this.random.int(candidates.length)];
-    const pick = generator.chooseJump(walk, vertex, candidates);
-    if (!candidates.includes(pick)) {
-      throw new Error(`chooseJump returned ${pick}, which is not one of the candidates ${candidates.join(', ')}`);
-    }
-    return pick;
+    if (part.generator.chooseJump === undefined) return candidates[this.random.int(candidates.length)];
+    const answer: unknown = part.generator.chooseJump(walk, vertex, candidates);
+    return checkJumpAnswer(this.graph, part.name, vertex, candidates, answer);
+  }
+
+  /** The walk jumped from `vertex`: it may not jump straight back while it can stay. */
+  jumped(vertex: number): void {
+    this.jumpedFrom = vertex;
   }
 
   /** The walk took an edge: the memory of the last jump no longer applies. */

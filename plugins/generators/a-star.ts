@@ -1,6 +1,7 @@
 import type { RandomSource } from '../../core/random.js';
 import type { PathGenerator, PathGeneratorFactory } from '../../core/generator.js';
 import type { Graph } from '../../core/model/graph.js';
+import type { JoinedGraph } from '../../core/model/joined-graph.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { invalidGenerator } from '../../core/errors.js';
 import { distancesToTargets } from './algorithms/bfs.js';
@@ -26,7 +27,7 @@ import { randomOpenEdge } from './choice.js';
 export const aStarGenerator: PathGeneratorFactory = {
   name: 'a_star',
   aliases: ['astarpath'],
-  create({ graph, condition }) {
+  create({ graph, joined, condition }) {
     const targets = condition.targets;
     if (targets === undefined || targets.length === 0) {
       throw invalidGenerator(
@@ -34,7 +35,7 @@ export const aStarGenerator: PathGeneratorFactory = {
           'reached_edge(e_Name) or reached_shared_state(NAME)',
       );
     }
-    return new AStarPath(graph, targets);
+    return new AStarPath(graph, joined, targets);
   },
 };
 
@@ -47,13 +48,14 @@ class AStarPath implements PathGenerator {
 
   constructor(
     private readonly graph: Graph,
+    private readonly joined: JoinedGraph,
     targets: readonly number[],
   ) {
     this.pending = new Uint8Array(graph.size);
     for (const t of targets) this.pending[t] = 1;
     this.targets = [...new Set(targets)];
     this.distance = new Int32Array(graph.vertexCount);
-    distancesToTargets(graph, this.targets, this.distance);
+    distancesToTargets(graph, joined, this.targets, this.distance);
   }
 
   nextEdge(walk: WalkState, vertex: number): number {
@@ -120,6 +122,6 @@ class AStarPath implements PathGenerator {
 
   private retarget(): void {
     this.targets = this.targets.filter((t) => this.pending[t] === 1);
-    distancesToTargets(this.graph, this.targets, this.distance);
+    distancesToTargets(this.graph, this.joined, this.targets, this.distance);
   }
 }

@@ -1,11 +1,12 @@
 import type { PathGeneratorFactory } from '../../core/generator.js';
 import type { Graph } from '../../core/model/graph.js';
+import type { JoinedGraph } from '../../core/model/joined-graph.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { NearestUnvisited } from './algorithms/nearest-unvisited.js';
 import { Backoff, randomUnvisitedEdge } from './choice.js';
-import { MovePlanner, WalkPlanners } from './walk-planners.js';
+import { MovePlanner, walkPlanner } from './walk-planners.js';
 
-const planners = new WalkPlanners<QuickRandomPath>();
+const PLANNER = Symbol('quick_random planner');
 
 /**
  * `quick_random` (`quickrandom`, `quickrandompath`): covers edges quickly by always heading for one it has not
@@ -17,7 +18,7 @@ const planners = new WalkPlanners<QuickRandomPath>();
  * when there is none or a guard blocks it; else, when no unvisited edge is reachable, a random open edge, or
  * at a shared state a random candidate, as GraphWalker would. At a shared state it answers `chooseJump` by
  * that same choice: stay when the move is an edge, jump when it is a jump. All models of a walk that use
- * quick_random share one route ({@link WalkPlanners}), so a route that crosses into another model is
+ * quick_random share one route ({@link walkPlanner}), so a route that crosses into another model is
  * followed there.
  *
  * Unlike GraphWalker's, it cannot get stuck heading for a target it can never reach:
@@ -30,7 +31,7 @@ const planners = new WalkPlanners<QuickRandomPath>();
 export const quickRandomGenerator: PathGeneratorFactory = {
   name: 'quick_random',
   aliases: ['quickrandom', 'quickrandompath'],
-  create: ({ graph, random }) => planners.for(random, graph, () => new QuickRandomPath(graph)),
+  create: (init) => walkPlanner(init, PLANNER, () => new QuickRandomPath(init.graph, init.joined)),
 };
 
 /** The quick_random strategy; also what shortest_all_paths walks by while its plan is spoilt by guards. */
@@ -46,9 +47,9 @@ export class QuickRandomPath extends MovePlanner {
   private readonly blockedAt: Int32Array;
   private readonly backoff = new Backoff();
 
-  constructor(graph: Graph) {
+  constructor(graph: Graph, joined: JoinedGraph) {
     super(graph);
-    this.search = new NearestUnvisited(graph);
+    this.search = new NearestUnvisited(graph, joined);
     this.dead = new Uint8Array(graph.vertexCount);
     this.blockedAt = new Int32Array(graph.size);
   }

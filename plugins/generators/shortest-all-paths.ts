@@ -1,12 +1,13 @@
 import type { PathGeneratorFactory } from '../../core/generator.js';
 import type { Graph } from '../../core/model/graph.js';
+import type { JoinedGraph } from '../../core/model/joined-graph.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { DetourSearch } from './algorithms/detour.js';
 import { planCoveringWalk } from './algorithms/route-inspection.js';
 import { PlanningBudget } from './choice.js';
 import { QuickRandomPath } from './quick-random.js';
 import { Route } from './route.js';
-import { MovePlanner, WalkPlanners } from './walk-planners.js';
+import { MovePlanner, walkPlanner } from './walk-planners.js';
 
 /** Models up to this many reachable vertices + edges are re-planned in full whenever a guard spoils the tour. */
 const FULL_REPLAN_LIMIT = 4096;
@@ -15,7 +16,7 @@ const REJOIN_WINDOW = 32;
 /** A tour that needs more than one repair per this many steps followed is given up: guards change too often. */
 const STEPS_PER_REPAIR = 8;
 
-const planners = new WalkPlanners<ShortestAllPaths>();
+const PLANNER = Symbol('shortest_all_paths planner');
 
 /**
  * `shortest_all_paths` (`shortestallpaths`): the shortest walk that covers every edge reachable from where the
@@ -24,7 +25,7 @@ const planners = new WalkPlanners<ShortestAllPaths>();
  * shared states the jumps the tour needs (answered through `chooseJump`). It works on any model: where
  * GraphWalker demands an Eulerian or semi-Eulerian graph, the planner walks the cheapest extra paths, and
  * where part of the model cannot be left and re-entered it covers as much as one walk can. All models of a
- * walk that use shortest_all_paths follow one tour ({@link WalkPlanners}).
+ * walk that use shortest_all_paths follow one tour ({@link walkPlanner}).
  *
  * The plan ignores guards. When the due move cannot be made (a guard closes the edge, the machine does not
  * offer the jump, or the walk was moved by another model's generator):
@@ -40,7 +41,7 @@ const planners = new WalkPlanners<ShortestAllPaths>();
 export const shortestAllPathsGenerator: PathGeneratorFactory = {
   name: 'shortest_all_paths',
   aliases: ['shortestallpaths'],
-  create: ({ graph, random }) => planners.for(random, graph, () => new ShortestAllPaths(graph)),
+  create: (init) => walkPlanner(init, PLANNER, () => new ShortestAllPaths(init.graph, init.joined)),
 };
 
 class ShortestAllPaths extends MovePlanner {
@@ -55,13 +56,16 @@ class ShortestAllPaths extends MovePlanner {
   private readonly detours: DetourSearch;
   private readonly meanwhile: QuickRandomPath;
 
-  constructor(graph: Graph) {
+  constructor(
+    graph: Graph,
+    private readonly joined: JoinedGraph,
+  ) {
     super(graph);
     this.tour = new Route(graph);
     this.detour = new Route(graph);
     this.done = new Uint8Array(graph.vertexCount);
     this.detours = new DetourSearch(graph);
-    this.meanwhile = new QuickRandomPath(graph);
+    this.meanwhile = new QuickRandomPath(graph, joined);
   }
 
   override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
@@ -101,7 +105,8 @@ class ShortestAllPaths extends MovePlanner {
     // The first plan covers everything reachable, as promised; later ones only what is still unvisited.
     const everything = !this.planned;
     this.planned = true;
-    const plan = planCoveringWalk(this.graph, vertex, everything ? () => true : (e) => walk.visits(e) === 0, walk.random);
+    const required = everything ? () => true : (e: number) => walk.visits(e) === 0;
+    const plan = planCoveringWalk(this.graph, vertex, required, walk.random, this.joined);
     this.planSize = plan.work;
     if (plan.required === 0) {
       for (const v of plan.reachable) this.done[v] = 1;

@@ -1,40 +1,17 @@
-import type { PathGenerator } from '../../core/generator.js';
+import type { GeneratorInit, PathGenerator } from '../../core/generator.js';
 import type { Graph } from '../../core/model/graph.js';
-import type { RandomSource } from '../../core/random.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { randomOpenEdge } from './choice.js';
 
-/** A generator whose plan may serve several models of one walk; `started` once it has been asked anything. */
-export interface SharedPlanner extends PathGenerator {
-  readonly graph: Graph;
-  readonly started: boolean;
-}
-
 /**
- * One planner per walk for every model that uses the same planning generator, so that a plan that crosses
- * into another model through a shared state goes on there: the machine asks the *current* model's generator,
- * and after a jump that is another model's.
- *
- * The walk is recognised by its random source: the machine gives the generators of all its models the one
- * source of the walk (never another walk's), and makes them all together, before the first step, at load and
- * again at every restart. So a planner is shared by the generators made with the same source until it is
- * first asked for a step; a generator made after that (a restart) gets a new one, and a restart starts from
- * a clean plan as it must. Nothing is global: the map holds the source weakly, and two walks never share a
- * source. A caller that gives each model its own source simply gets a planner per model, each re-planning
- * where the walk enters its model.
+ * The one planner of a walk for `key`, made by `make` when the walk has none yet: every model that uses the
+ * same planning generator gets the same planner, so that a plan which crosses into another model through a
+ * shared state goes on there (the machine asks the *current* model's generator, and after a jump that is
+ * another model's). The planner lives in the walk's {@link GeneratorInit.memo}, which the machine makes afresh
+ * at load and at every restart: a restart starts from a clean plan, and two walks never share one.
  */
-export class WalkPlanners<P extends SharedPlanner> {
-  private readonly byWalk = new WeakMap<RandomSource, P>();
-
-  /** The planner of the walk whose random source this is; `make` makes it when there is none yet. */
-  for(random: RandomSource, graph: Graph, make: () => P): P {
-    let planner = this.byWalk.get(random);
-    if (planner === undefined || planner.started || planner.graph !== graph) {
-      planner = make();
-      this.byWalk.set(random, planner);
-    }
-    return planner;
-  }
+export function walkPlanner<P extends PathGenerator>(init: GeneratorInit, key: symbol, make: () => P): P {
+  return init.memo.get(key, make);
 }
 
 /** No moves: the open edges where the walk cannot stay, the jumps where none is offered. */
@@ -47,8 +24,7 @@ export const NO_MOVES: readonly number[] = Object.freeze([]);
  * to the {@link nextEdge} of the same step. When the planner has no preference (-1), it picks at random, as
  * the machine and GraphWalker would.
  */
-export abstract class MovePlanner implements SharedPlanner {
-  started = false;
+export abstract class MovePlanner implements PathGenerator {
   private decided = -1;
   private decidedAt = -1;
   private decidedFrom = -1;
@@ -62,7 +38,6 @@ export abstract class MovePlanner implements SharedPlanner {
   abstract move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number;
 
   nextEdge(walk: WalkState, vertex: number): number {
-    this.started = true;
     const open = walk.openEdges(vertex);
     if (open.length === 0) return -1;
     const decidedHere = this.decidedAt === walk.steps && this.decidedFrom === vertex;
@@ -73,7 +48,6 @@ export abstract class MovePlanner implements SharedPlanner {
   }
 
   chooseJump(walk: WalkState, vertex: number, candidates: readonly number[]): number {
-    this.started = true;
     const open = candidates.includes(vertex) ? walk.openEdges(vertex) : NO_MOVES;
     const move = this.move(walk, vertex, open, candidates);
     if (move >= 0 && this.graph.isVertex(move)) return move;

@@ -1,5 +1,5 @@
 import type { Graph } from '../../../core/model/graph.js';
-import { JoinedGraph } from './joined-graph.js';
+import type { JoinedGraph } from '../../../core/model/joined-graph.js';
 
 /**
  * Per vertex, how many steps the walk must still take from there to stand on one of the target elements, -1
@@ -12,8 +12,7 @@ import { JoinedGraph } from './joined-graph.js';
  * a shared-state group is scanned at most twice. The result is written into `out` (length
  * `graph.vertexCount`).
  */
-export function distancesToTargets(graph: Graph, targets: Iterable<number>, out: Int32Array): void {
-  const joined = JoinedGraph.of(graph);
+export function distancesToTargets(graph: Graph, joined: JoinedGraph, targets: Iterable<number>, out: Int32Array): void {
   const depth = new Int32Array(graph.size).fill(-1);
   const queue = new Int32Array(graph.size);
   const scans = new GroupScans(joined.groupCount);

@@ -1,7 +1,7 @@
 import type { LocalGraph } from './local-graph.js';
 import type { UnitCostFlow } from './min-cost-flow.js';
-import type { Components } from './scc.js';
-import { Grouped } from './grouped.js';
+import type { Components } from '../../../core/model/scc.js';
+import { Grouped } from '../../../core/model/grouped.js';
 
 /** One strongly connected component on the planned walk: entered at `entry`, left at `exit`. */
 export interface Segment {

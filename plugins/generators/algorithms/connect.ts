@@ -1,7 +1,7 @@
 import type { LocalGraph } from './local-graph.js';
 import type { Segment } from './chain.js';
-import type { Components } from './scc.js';
-import { Grouped } from './grouped.js';
+import type { Components } from '../../../core/model/scc.js';
+import { Grouped } from '../../../core/model/grouped.js';
 import { UnionFind } from './union-find.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Graph } from '../../../core/model/graph.js';
 import { eulerTrail } from './euler.js';
-import type { JoinedGraph } from './joined-graph.js';
+import type { JoinedGraph } from '../../../core/model/joined-graph.js';
 import type { LocalGraph } from './local-graph.js';
 import { UnionFind } from './union-find.js';
 

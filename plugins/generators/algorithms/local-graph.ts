@@ -1,5 +1,5 @@
 import type { Graph } from '../../../core/model/graph.js';
-import type { JoinedGraph } from './joined-graph.js';
+import type { JoinedGraph } from '../../../core/model/joined-graph.js';
 
 /**
  * The part of a graph reachable from a start vertex, renumbered densely so that the planning algorithms work

@@ -1,7 +1,7 @@
 import type { Graph } from '../../../core/model/graph.js';
 import type { RandomSource } from '../../../core/random.js';
 import type { WalkState } from '../../../core/walk-state.js';
-import { JoinedGraph } from './joined-graph.js';
+import type { JoinedGraph } from '../../../core/model/joined-graph.js';
 
 /**
  * Breadth-first search for the nearest edges the walk has never stepped on, for `quick_random`, over the
@@ -29,7 +29,6 @@ export class NearestUnvisited {
   private readonly groupModel: Int32Array;
   private readonly groupDone: Int32Array;
   private readonly found: number[] = [];
-  private readonly joined: JoinedGraph;
   /**
    * Without jumps every level is a whole edge, so the search may go from vertex to vertex (half the queue
    * operations); with jumps an edge is a node of its own, so that the queue stays in order of steps.
@@ -42,12 +41,14 @@ export class NearestUnvisited {
   /** Whether the last search looked at every move it could have (nothing open-only or blocked was skipped). */
   exhaustive = true;
 
-  constructor(private readonly graph: Graph) {
+  constructor(
+    private readonly graph: Graph,
+    private readonly joined: JoinedGraph,
+  ) {
     this.seen = new Int32Array(graph.size);
     this.via = new Int32Array(graph.size);
     this.depth = new Int32Array(graph.size);
     this.queue = new Int32Array(graph.size);
-    this.joined = JoinedGraph.of(graph);
     this.groupSeen = new Int32Array(this.joined.groupCount);
     this.groupModel = new Int32Array(this.joined.groupCount);
     this.groupDone = new Int32Array(this.joined.groupCount);

@@ -3,11 +3,11 @@ import type { Graph } from '../../../core/model/graph.js';
 import { chooseChain, type BalancedGraph, type Segment } from './chain.js';
 import { joiningWalks } from './connect.js';
 import { eulerTrail } from './euler.js';
-import { JoinedGraph } from './joined-graph.js';
 import { layJumps } from './jumps.js';
 import { reachableGraph, type LocalGraph } from './local-graph.js';
 import { UnitCostFlow } from './min-cost-flow.js';
-import { stronglyConnected } from './scc.js';
+import { JoinedGraph } from '../../../core/model/joined-graph.js';
+import { stronglyConnected } from '../../../core/model/scc.js';
 
 /** A covering walk planned from one vertex. */
 export interface CoveringPlan {
@@ -51,8 +51,8 @@ export function planCoveringWalk(
   start: number,
   isRequired: (edge: number) => boolean,
   random?: RandomSource,
+  joined: JoinedGraph = new JoinedGraph(graph),
 ): CoveringPlan {
-  const joined = JoinedGraph.of(graph);
   const g = reachableGraph(graph, start, joined);
   const need = new Uint8Array(g.edgeCount);
   let required = 0;

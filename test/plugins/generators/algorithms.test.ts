@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eulerTrail } from '../../../plugins/generators/algorithms/euler.js';
 import { reachableGraph } from '../../../plugins/generators/algorithms/local-graph.js';
 import { UnitCostFlow } from '../../../plugins/generators/algorithms/min-cost-flow.js';
-import { stronglyConnected } from '../../../plugins/generators/algorithms/scc.js';
+import { stronglyConnected } from '../../../core/model/scc.js';
 import { UnionFind } from '../../../plugins/generators/algorithms/union-find.js';
 import { graphOf, model, type EdgeSpec } from './models.js';
 

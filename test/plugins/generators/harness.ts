@@ -1,7 +1,9 @@
 import type { StopCondition } from '../../../core/condition.js';
-import type { PathGenerator, PathGeneratorFactory } from '../../../core/generator.js';
+import type { PathGenerator, PathGeneratorFactory, WalkMemo } from '../../../core/generator.js';
 import type { ConditionExpr } from '../../../core/language/ast.js';
+import { WalkMemoMap } from '../../../core/machine/chain.js';
 import { Graph } from '../../../core/model/graph.js';
+import { JoinedGraph } from '../../../core/model/joined-graph.js';
 import { createRandom, type RandomSource } from '../../../core/random.js';
 import type { RequirementCounts, WalkState } from '../../../core/walk-state.js';
 
@@ -97,12 +99,17 @@ export interface RunResult {
   readonly generator: PathGenerator;
 }
 
-/** Makes a generator the way the machine would (a stub condition that is never fulfilled). */
+/**
+ * Makes a generator the way the machine would (a stub condition that is never fulfilled). Generators made with
+ * one `memo` belong to one walk, as the machine's generators of all models of a walk do; by default each gets
+ * a walk of its own.
+ */
 export function createGenerator(
   factory: PathGeneratorFactory,
   graph: Graph,
   options: RunOptions = {},
   random: RandomSource = createRandom(options.seed ?? 1),
+  memo: WalkMemo = new WalkMemoMap(),
 ): PathGenerator {
   const condition: StopCondition = { isFulfilled: () => false, fulfilment: () => 0, targets: options.targets };
   const conditionExpr: ConditionExpr = { kind: 'call', name: options.conditionName ?? 'never', column: 1 };
@@ -113,6 +120,8 @@ export function createGenerator(
     condition,
     conditionExpr,
     random,
+    joined: new JoinedGraph(graph),
+    memo,
   });
 }
 
@@ -162,12 +171,15 @@ export function coveredEdges(count: number): (walk: TestWalk) => boolean {
 export interface JoinedRunOptions extends Omit<RunOptions, 'model' | 'guard'> {
   /** Ask the generators where to jump (default); without, jumps are random, GraphWalker's rule. */
   readonly chooseJumps?: boolean;
-  /** Give each model's generator a random source of its own (the machine gives them the walk's one). */
-  readonly separateRandoms?: boolean;
+  /**
+   * Make each model's generator as if for a walk of its own, with its own random source and memo (the machine
+   * gives the generators of all models one of each).
+   */
+  readonly separateWalks?: boolean;
 }
 
 export interface JoinedRunResult extends Omit<RunResult, 'generator'> {
-  /** The generator of each model, made like the machine makes them: together, with the walk's random source. */
+  /** The generator of each model, made like the machine makes them: together, with the walk's random source and memo. */
   readonly generators: readonly PathGenerator[];
   /** How many steps were jumps. */
   readonly jumps: number;
@@ -187,8 +199,11 @@ export function runJoined(
   options: JoinedRunOptions = {},
 ): JoinedRunResult {
   const walk = new TestWalk(graph, options.seed ?? 1);
+  const memo = new WalkMemoMap();
   const generators = graph.models.map((_, model) =>
-    createGenerator(factory, graph, { ...options, model }, options.separateRandoms ? createRandom(model) : walk.random),
+    options.separateWalks
+      ? createGenerator(factory, graph, { ...options, model }, createRandom(model))
+      : createGenerator(factory, graph, { ...options, model }, walk.random, memo),
   );
   const path: number[] = [];
   let jumps = 0;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PathGeneratorFactory } from '../../../core/generator.js';
+import { WalkMemoMap } from '../../../core/machine/chain.js';
 import { createRandom } from '../../../core/random.js';
 import {
   aStarGenerator,
@@ -88,25 +89,22 @@ describe('planning across the models of a file joined by shared states', () => {
     expect(toLobby.chooseJump!(walk, v, hub)).toBe(v);
   });
 
-  it('the models of one walk share one planner, made afresh for a restart and never shared with another walk', () => {
+  it('the models of one walk share one planner, kept in the walk\'s memo: another walk or a restart gets its own', () => {
     const graph = hubModels();
     const random = createRandom(1);
     for (const factory of [quickRandomGenerator, shortestAllPathsGenerator]) {
-      const [first, second] = [0, 1].map((model) => createGenerator(factory, graph, { model }, random));
+      const memo = new WalkMemoMap();
+      const [first, second] = [0, 1].map((model) => createGenerator(factory, graph, { model }, random, memo));
       expect(second).toBe(first);
-      expect(createGenerator(factory, graph, {}, createRandom(1))).not.toBe(first);
-      const walk = new TestWalk(graph, 1);
-      walk.step(graph.models[0].startElement);
-      first.nextEdge(walk, walk.current);
-      // The machine makes new generators at a restart, after the walk has begun: they must not inherit the plan.
-      expect(createGenerator(factory, graph, {}, random)).not.toBe(first);
+      // Same random source, but another memo: another walk, or the machine's fresh memo at a restart.
+      expect(createGenerator(factory, graph, {}, random, new WalkMemoMap())).not.toBe(first);
     }
   });
 
-  it('still covers every model when each model has a random source of its own (a planner per model)', () => {
+  it('still covers every model when each model plans as if alone (a planner per model)', () => {
     const graph = hubModels();
     for (const factory of [quickRandomGenerator, shortestAllPathsGenerator]) {
-      const options = { separateRandoms: true, until: coveredAllModels(HUB_EDGES), maxSteps: 2000 };
+      const options = { separateWalks: true, until: coveredAllModels(HUB_EDGES), maxSteps: 2000 };
       const result = runJoined(factory, graph, options);
       expect(coveredAllModels(HUB_EDGES)(result.walk)).toBe(true);
     }

@@ -1,9 +1,10 @@
-import type { Graph } from '../../../core/model/graph.js';
+import type { Graph } from './graph.js';
 import { Grouped } from './grouped.js';
 
 /**
- * The shared-state jumps of a graph, indexed once per graph (immutable, so every walk of the graph shares it):
- * what the planners add to the models' edges to treat a multi-model file as one *joined graph*.
+ * The shared-state jumps of a graph, indexed: what the machine's load-time checks and the planners add to the
+ * models' edges to treat a multi-model file as one *joined graph*. The machine makes one per walk and hands it
+ * to its generators and conditions (`WalkScope.joined`), so nothing is cached beside the walk that uses it.
  *
  * A jump goes from a vertex to a vertex of another model with the same shared state, and costs one step (an
  * edge costs two: the edge, then its target). Only shared states with vertices in at least two models form a
@@ -22,7 +23,7 @@ export class JoinedGraph {
   /** Per vertex: how many jump destinations it has. */
   private readonly jumps: Int32Array;
 
-  private constructor(readonly graph: Graph) {
+  constructor(readonly graph: Graph) {
     const n = graph.vertexCount;
     this.groupOf = new Int32Array(n).fill(-1);
     this.jumpable = new Uint8Array(n);
@@ -44,16 +45,6 @@ export class JoinedGraph {
       if (this.groupOf[v] < 0) continue;
       for (const w of this.members(this.groupOf[v])) this.jumps[v] += this.isJump(v, w) ? 1 : 0;
     }
-  }
-
-  /** The joined graph of `graph`, made on first use and kept as long as the graph. */
-  static of(graph: Graph): JoinedGraph {
-    let joined = cache.get(graph);
-    if (joined === undefined) {
-      joined = new JoinedGraph(graph);
-      cache.set(graph, joined);
-    }
-    return joined;
   }
 
   /** The vertices of a group, in graph order (a view). */
@@ -84,5 +75,3 @@ export class JoinedGraph {
     return [];
   }
 }
-
-const cache = new WeakMap<Graph, JoinedGraph>();

@@ -1,25 +1,40 @@
-import type { LocalGraph } from './local-graph.js';
+/**
+ * A directed graph in compressed-sparse-row form: the arcs out of node v are `outStart[v] .. outStart[v+1]-1`,
+ * arc `a` leading to node `to[a]`. The planners' local graphs and the machine's element graph both have this
+ * shape, so one strongly-connected-components routine serves both.
+ */
+export interface Digraph {
+  /** Number of nodes. */
+  readonly vertexCount: number;
+  readonly outStart: ArrayLike<number>;
+  readonly to: ArrayLike<number>;
+}
 
-/** The strongly connected components of a {@link LocalGraph}. */
+/** The strongly connected components of a {@link Digraph}. */
 export interface Components {
   readonly count: number;
   /**
-   * Per local vertex, its component. Components are numbered in reverse topological order (Tarjan's order):
-   * an edge between two components always goes from a higher number to a lower one, so a dynamic programme
-   * over "what can still come after" visits them in increasing order.
+   * Per node, its component; -1 for a node the search did not reach from its roots. Components are numbered
+   * in reverse topological order (Tarjan's order): an arc between two components always goes from a higher
+   * number to a lower one, so a dynamic programme over "what can still come after" visits them in
+   * increasing order, and the component of a single root is the last one.
    */
   readonly of: Int32Array;
 }
 
-/** Tarjan's algorithm in O(vertices + edges). */
-export function stronglyConnected(g: LocalGraph): Components {
+/**
+ * Tarjan's algorithm in O(nodes + arcs), from the given roots (default: every node, so that every node gets a
+ * component). Nodes no root reaches keep component -1.
+ */
+export function stronglyConnected(g: Digraph, roots?: Iterable<number>): Components {
   const tarjan = new Tarjan(g);
-  for (let root = 0; root < g.vertexCount; root++) tarjan.run(root);
+  if (roots === undefined) for (let root = 0; root < g.vertexCount; root++) tarjan.run(root);
+  else for (const root of roots) tarjan.run(root);
   return { count: tarjan.count, of: tarjan.of };
 }
 
 /**
- * Iterative, with an explicit call stack of (vertex, next edge): models with long chains of vertices would
+ * Iterative, with an explicit call stack of (node, next arc): models with long chains of vertices would
  * overflow the JavaScript stack of a recursive version.
  */
 class Tarjan {
@@ -35,7 +50,7 @@ class Tarjan {
   private depth = -1;
   private next = 0;
 
-  constructor(private readonly g: LocalGraph) {
+  constructor(private readonly g: Digraph) {
     const n = g.vertexCount;
     this.of = new Int32Array(n).fill(-1);
     this.index = new Int32Array(n).fill(-1);
