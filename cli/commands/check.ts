@@ -7,7 +7,7 @@ import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
 import { commandLogger } from '../logger.js';
 import { commandServices } from '../services.js';
-import { logLevelOption, modelsOption, pluginsOption } from '../shared-options.js';
+import { logLevelOption, modelsOption, pluginsOption } from '../common-options.js';
 
 /** `walker check`: reports every problem of model files and their generators, without walking. */
 export class CheckCommand extends WalkerCommand {

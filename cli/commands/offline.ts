@@ -7,7 +7,7 @@ import { commandLogger } from '../logger.js';
 import { readModelArguments } from '../models.js';
 import { Progress } from '../progress.js';
 import { commandServices } from '../services.js';
-import { logLevelOption, modelsOption, pluginsOption, seedOption } from '../shared-options.js';
+import { logLevelOption, modelsOption, pluginsOption, seedOption } from '../common-options.js';
 
 /** `walker offline`: walks model files to their stop conditions and prints every step as a JSON line. */
 export class OfflineCommand extends WalkerCommand {

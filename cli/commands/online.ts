@@ -7,7 +7,7 @@ import { startServer } from '../../server/start.js';
 import { readModelArguments, type ModelArguments } from '../models.js';
 import { valueOption } from '../option.js';
 import { loadPluginArguments } from '../services.js';
-import { logLevelOption, modelsOption, pluginsOption, seedOption } from '../shared-options.js';
+import { logLevelOption, modelsOption, pluginsOption, seedOption } from '../common-options.js';
 
 const positiveInteger = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 
