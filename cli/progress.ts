@@ -54,7 +54,8 @@ export class Progress {
     const rate = Math.round((this.source.steps - this.last.steps) / seconds);
     this.last = { time: now, steps: this.source.steps };
     const { edgeCoverage, vertexCoverage } = this.source.statistics();
-    const fulfilment = Math.floor(100 * this.source.fulfilment());
+    // Some conditions count on past their goal (GraphWalker's ratios are uncapped); the line stops at 100 %.
+    const fulfilment = Math.min(100, Math.floor(100 * this.source.fulfilment()));
     const line =
       `${count(this.source.steps)} steps, ${count(rate)} steps/s, edge coverage ${edgeCoverage}%, ` +
       `vertex coverage ${vertexCoverage}%, stop condition ${fulfilment}%`;

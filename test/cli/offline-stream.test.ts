@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ function walker(args: readonly string[]): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: 'pipe' });
 }
 
-function exited(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
