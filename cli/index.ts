@@ -43,6 +43,9 @@ export async function main(argv: readonly string[], streams: Streams = {}): Prom
     colorDepth: 1,
     env: process.env,
   };
+  // A reader that has gone (`walker check ... | head`, `2>&1 | head`) cannot be told anything more, and is no
+  // reason to fail: the command's own exit code stands. The listeners stay for writes still under way at exit.
+  for (const stream of [context.stdout, context.stderr]) stream.on('error', ignoreClosedPipe);
   let command;
   try {
     command = cli.process([...argv], context);
@@ -53,4 +56,8 @@ export async function main(argv: readonly string[], streams: Streams = {}): Prom
   }
   // `run` accepts a processed command as well as an argv array; its declared type only names the array.
   return cli.run(command as unknown as string[], context);
+}
+
+function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'EPIPE') throw error;
 }
