@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 /** The levels `--log-level` takes, from quietest to most verbose (pino's, plus `silent`). */
 export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
+/** One of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**

@@ -39,11 +39,6 @@ export class WalkerCli extends Cli<WalkerContext> {
     this.specs.set(commandClass, specs);
   }
 
-  /** Every option spec of every command, for text that may mention any of them. */
-  allSpecs(): OptionSpec[] {
-    return [...this.specs.values()].flat();
-  }
-
   override process(input: string[], context?: Partial<WalkerContext> | void): Command<WalkerContext> {
     let command: Command<WalkerContext>;
     try {
