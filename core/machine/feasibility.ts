@@ -74,7 +74,7 @@ function jointShortfall(graph: Graph, walks: OneWalk, demands: readonly StepDema
   for (const d of demands.filter((x) => !whole.includes(x))) {
     const both = walks.best(all, d);
     if (both.secondary >= d.least) continue;
-    return start([...whole, d]) + explain(graph, walks, both, d.elements, [...all.elements, ...d.elements]);
+    return start(demands.filter((x) => x === d || whole.includes(x))) + explain(graph, walks, both, d.elements, [...all.elements, ...d.elements]);
   }
   return undefined;
 }

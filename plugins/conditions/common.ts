@@ -53,6 +53,17 @@ export function coverageFulfilment(done: number, total: number, percent: number)
   return done / total / (percent / 100);
 }
 
+/**
+ * The fewest of `total` that {@link coverageFulfilment} counts as `percent` % done: what a coverage goal asks of
+ * the walk, for the load-time check that one walk can do it. 0 when nothing is needed.
+ */
+export function leastForCoverage(total: number, percent: number): number {
+  if (total === 0 || percent === 0) return 0;
+  let least = Math.max(0, Math.floor((total * percent) / 100) - 1);
+  while (coverageFulfilment(least, total, percent) < FULFILLED) least++;
+  return least;
+}
+
 /** How a model is named in messages: its name, or its id when it has none. */
 export function modelLabel(graph: Graph, model: number): string {
   const info = graph.models[model];

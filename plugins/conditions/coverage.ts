@@ -1,10 +1,11 @@
-import type { StopCondition, StopConditionFactory, StopConditionName } from '../../core/condition.js';
+import type { StepDemand, StopCondition, StopConditionFactory, StopConditionName } from '../../core/condition.js';
 import type { Graph, ModelInfo } from '../../core/model/graph.js';
 import type { WalkScope, WalkState } from '../../core/walk-state.js';
 import { abbreviate } from '../../core/text.js';
 import {
   coverageFulfilment,
   FULFILLED,
+  leastForCoverage,
   listIds,
   MAX_LISTED_IDS,
   modelLabel,
@@ -35,9 +36,12 @@ function elementCoverage(kind: ElementKind): StopConditionFactory {
       const elements = kind.elements(graph.models[model]);
       const total = elements.length;
       const progress = (walk: WalkState) => coverageFulfilment(kind.visited(walk, model), total, percent);
+      const label = `${kind.name}(${percent})`;
+      const what = `${kind.noun} of model '${modelLabel(graph, model)}'`;
       return {
         isFulfilled: (walk) => progress(walk) >= FULFILLED,
         fulfilment: (walk) => Math.min(1, progress(walk)),
+        demand: demandOf(label, what, elements, undefined, leastForCoverage(total, percent)),
         unreachable(scope: WalkScope) {
           const missing = unreachableOf(scope, elements);
           if (coverageFulfilment(total - missing.length, total, percent) >= FULFILLED) return undefined;
@@ -88,10 +92,32 @@ export const requirementCoverage: StopConditionFactory = {
     return {
       isFulfilled: (walk) => progress(walk) >= FULFILLED,
       fulfilment: (walk) => Math.min(1, progress(walk)),
+      demand: requirementDemand(graph, model, percent),
       unreachable: (scope) => unreachableRequirements(scope, graph, model, percent),
     };
   },
 };
+
+/** The elements that carry requirements, each weighing as many as it carries. */
+function requirementDemand(graph: Graph, model: number, percent: number): StepDemand | undefined {
+  const info = graph.models[model];
+  const elements = [...info.vertices, ...info.edges].filter((e) => graph.requirements[e].length > 0);
+  const weights = elements.map((e) => graph.requirements[e].length);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const what = `requirements of model '${modelLabel(graph, model)}'`;
+  return demandOf(`requirement_coverage(${percent})`, what, elements, weights, leastForCoverage(total, percent));
+}
+
+/** A demand, or none when nothing is needed (a goal of 0 %, or nothing to cover). */
+function demandOf(
+  label: string,
+  what: string,
+  elements: readonly number[],
+  weights: readonly number[] | undefined,
+  least: number,
+): StepDemand | undefined {
+  return least === 0 ? undefined : { label, what, elements, weights, least };
+}
 
 /**
  * As in GraphWalker (and in `walk.requirements(model).total`) each requirement of each element counts once,

@@ -1,4 +1,4 @@
-import type { StopCondition, StopConditionFactory } from '../../core/condition.js';
+import type { StepDemand, StopCondition, StopConditionFactory } from '../../core/condition.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkScope, WalkState } from '../../core/walk-state.js';
 import { elementFlags, FULFILLED, listIds, modelLabel, percentageArgument, unreachableOf } from './common.js';
@@ -30,6 +30,8 @@ export const dependencyEdgeCoverage: StopConditionFactory = {
  */
 class DependencyEdgeCoverage implements StopCondition {
   private readonly qualifies: Uint8Array;
+  /** Every qualifying edge, on one walk. */
+  readonly demand?: StepDemand;
   private visited = 0;
   /** `walk.steps` at which {@link visited} was last exact; -1 before the first contact. */
   private countedAt = -1;
@@ -41,6 +43,10 @@ class DependencyEdgeCoverage implements StopCondition {
     private readonly edges: readonly number[],
   ) {
     this.qualifies = elementFlags(graph, edges);
+    if (edges.length > 0) {
+      const what = `edges of model '${modelLabel(graph, model)}' with a dependency of at least ${threshold}`;
+      this.demand = { label: `${NAME}(${threshold})`, what, elements: edges, least: edges.length };
+    }
   }
 
   onStep(walk: WalkState, element: number, firstVisit: boolean): void {

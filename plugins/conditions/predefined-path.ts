@@ -1,4 +1,4 @@
-import type { StopCondition, StopConditionFactory } from '../../core/condition.js';
+import type { StepDemand, StopCondition, StopConditionFactory } from '../../core/condition.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { invalidGenerator } from '../../core/errors.js';
@@ -23,18 +23,24 @@ export const predefinedPath: StopConditionFactory = {
           `path to walk; list the edge ids in the model or choose another stop condition`,
       );
     }
-    return new PredefinedPathWalked(graph, path);
+    return new PredefinedPathWalked(graph, path, modelLabel(graph, model));
   },
 };
 
 /** Follows the path in `onStep` (the index of the next path edge), so that every check is O(1). */
 class PredefinedPathWalked implements StopCondition {
   private walked = 0;
+  /** Every edge of the path, on one walk. */
+  readonly demand: StepDemand;
 
   constructor(
     private readonly graph: Graph,
     private readonly path: readonly number[],
-  ) {}
+    model: string,
+  ) {
+    const edges = [...new Set(path)].filter((e) => e >= 0);
+    this.demand = { label: 'predefined_path', what: `edges of the predefinedPathEdgeIds of model '${model}'`, elements: edges, least: edges.length };
+  }
 
   onStep(_walk: WalkState, element: number): void {
     if (this.walked < this.path.length && element === this.path[this.walked]) this.walked++;

@@ -1,4 +1,4 @@
-import type { StopCondition, StopConditionFactory, StopConditionName } from '../../core/condition.js';
+import type { StepDemand, StopCondition, StopConditionFactory, StopConditionName } from '../../core/condition.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkScope, WalkState } from '../../core/walk-state.js';
 import { invalidGenerator } from '../../core/errors.js';
@@ -28,6 +28,8 @@ class ReachedTarget implements StopCondition {
   constructor(
     graph: Graph,
     readonly targets: readonly number[],
+    /** One of the targets: what this asks of a walk, together with the other operands of an `and`. */
+    readonly demand: StepDemand,
     private readonly describeFailure: () => string,
   ) {
     this.isTarget = elementFlags(graph, targets);
@@ -65,9 +67,11 @@ function reached(kind: TargetKind): StopConditionFactory {
       const name = nameArgument(kind.name, argument);
       const targets = kind.targets(graph, model, name);
       if (targets.length === 0) throw invalidGenerator(kind.unknown(graph, model, name));
-      return new ReachedTarget(graph, targets, () => {
+      const label = `${kind.name}(${name})`;
+      const demand = { label, what: `targets of ${label}`, elements: targets, least: 1 };
+      return new ReachedTarget(graph, targets, demand, () => {
         const what = kind.what(graph, model, name);
-        return `${kind.name}(${name}) can never be fulfilled: no ${what} can be reached from the start element`;
+        return `${label} can never be fulfilled: no ${what} can be reached from the start element`;
       });
     },
   };
