@@ -112,6 +112,7 @@ class ShortestAllPaths extends MovePlanner {
       for (const v of plan.reachable) this.done[v] = 1;
       return -1;
     }
+    // A failed plan has no tour: the walk goes quick_random's way, and the budget spaces out the next attempts.
     this.tour.start(plan.tour, 0, vertex);
     this.detour.start([], 0, vertex);
     this.followed = this.repairs = 0;

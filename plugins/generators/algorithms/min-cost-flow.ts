@@ -66,8 +66,9 @@ export class UnitCostFlow {
 
   /**
    * Sends all excess to the demands at least cost. Returns false (leaving some excess) only when a demand
-   * cannot be reached from any supply, which the route planner rules out by balancing inside strongly
-   * connected components.
+   * cannot be reached from any supply. The route planner rules that out by balancing inside strongly
+   * connected components, and should it happen all the same, gives up the plan rather than lay a trail over
+   * unbalanced counts.
    */
   solve(): boolean {
     for (;;) {

@@ -23,6 +23,12 @@ export interface CoveringPlan {
   readonly covered: number;
   /** Vertices plus edges of the reachable part: what the plan cost to make, roughly. */
   readonly work: number;
+  /**
+   * True when a balancing flow could not send all its supply, so that no trail could be laid: the tour is then
+   * empty and the caller must find its own way. By construction every demand lies in the component of its
+   * supply, so this guards against a planner bug rather than a model; the generator walks quick_random's way.
+   */
+  readonly failed: boolean;
 }
 
 /**
@@ -58,15 +64,29 @@ export function planCoveringWalk(
   let required = 0;
   for (let e = 0; e < g.edgeCount; e++) if (isRequired(g.edges[e])) required += need[e] = 1;
   const work = g.vertexCount + g.edgeCount;
-  if (required === 0) return { tour: [], reachable: g.reached, required, covered: 0, work };
-  const balanced = balanceComponents(g, need);
-  const segments = chooseChain(balanced);
-  const times = walkCounts(balanced, segments);
+  const nothing = { tour: [], reachable: g.reached, required, covered: 0, work };
+  if (required === 0) return { ...nothing, failed: false };
+  let times: Int32Array;
+  try {
+    const balanced = balanceComponents(g, need);
+    times = walkCounts(balanced, chooseChain(balanced));
+  } catch (error) {
+    if (error instanceof UnbalancedFlow) return { ...nothing, failed: true };
+    throw error;
+  }
   let covered = 0;
   for (let e = 0; e < g.edgeCount; e++) if (times[e] > 0) covered += need[e];
   const withJumps = g.merged ? layJumps(graph, joined, g, times, start) : undefined;
   const tour = withJumps ?? Array.from(eulerTrail(g, times, 0, random), (e) => g.edges[e]);
-  return { tour, reachable: g.reached, required, covered, work };
+  return { tour, reachable: g.reached, required, covered, work, failed: false };
+}
+
+/** A balancing flow that left supply unsent: the walk counts would not form a trail. */
+class UnbalancedFlow extends Error {}
+
+/** Solves the flow, or throws {@link UnbalancedFlow}: a trail laid over an unbalanced multigraph would be no walk. */
+function solve(flow: UnitCostFlow): void {
+  if (!flow.solve()) throw new UnbalancedFlow('a balancing flow could not send all its supply');
 }
 
 /** Step 2 for closed tours: each component's required edges balanced by a min-cost flow over its own edges. */
@@ -83,7 +103,7 @@ function balanceComponents(g: LocalGraph, need: Uint8Array): BalancedGraph {
   }
   const flow = new UnitCostFlow(g.vertexCount, from, to);
   for (let e = 0; e < g.edgeCount; e++) if (need[e] === 1 && arcOf[e] >= 0) requireWalks(flow, g, e, 1);
-  flow.solve();
+  solve(flow);
   return { g, components, need, flow, arcOf };
 }
 
@@ -98,12 +118,12 @@ function walkCounts(balanced: BalancedGraph, segments: readonly Segment[]): Int3
     flow.excess[s.entry]++;
     flow.excess[s.exit]--;
   }
-  flow.solve();
+  solve(flow);
   const times = counts(balanced, segments, new Int32Array(g.edgeCount));
   const joins = joiningWalks(g, components, segments, times);
   if (joins === null) return times;
   for (let e = 0; e < g.edgeCount; e++) if (joins[e] > 0) requireWalks(flow, g, e, joins[e]);
-  flow.solve();
+  solve(flow);
   return counts(balanced, segments, joins);
 }
 
