@@ -8,9 +8,16 @@ export interface DraftLimits {
   readonly maxDrafts: number;
   /** Vertices plus edges per draft at most (429 model_limit_reached). Default 100000. */
   readonly maxElements: number;
+  /** Estimated bytes all drafts together may hold (429 memory_limit_reached). Default 512 MiB. */
+  readonly maxMemoryBytes: number;
 }
 
-export const DEFAULT_DRAFT_LIMITS: DraftLimits = Object.freeze({ ttlSeconds: 3600, maxDrafts: 1000, maxElements: 100_000 });
+export const DEFAULT_DRAFT_LIMITS: DraftLimits = Object.freeze({
+  ttlSeconds: 3600,
+  maxDrafts: 1000,
+  maxElements: 100_000,
+  maxMemoryBytes: 512 * 1024 * 1024,
+});
 
 /** Everything `buildApp` can be told; every field has a default. */
 export interface AppOptions {

@@ -1,6 +1,7 @@
 import type { ChangePlanner } from './draft.js';
-import type { DraftModel } from './draft-model.js';
+import type { DraftModel, DraftModelFields } from './draft-model.js';
 import { DraftError } from './errors.js';
+import { elementBytes, fieldsBytes } from './footprint.js';
 import type { Static } from 'typebox';
 import type { RemovalResponse } from './responses.js';
 import { abbreviate } from '../../core/text.js';
@@ -28,13 +29,33 @@ export function deleteElement(id: string, options: DeleteElementOptions): Change
     const startRemoved = start !== null && (start === id || edges.includes(start));
     const pathEdges = removed.filter((e) => model.inPredefinedPath(e));
     if (!options.cleanup_references) checkUnreferenced(id, startRemoved ? start : null, pathEdges);
-    return () => {
-      for (const edge of edges) model.remove(edge);
-      model.remove(id);
-      if (startRemoved) model.fields.startElementId = null;
-      if (pathEdges.length > 0) model.removeFromPredefinedPath(new Set(pathEdges));
-      return { removed_ids: removed };
+    const fields = startRemoved || pathEdges.length > 0 ? cleanedFields(model.fields, startRemoved, pathEdges) : null;
+    let growth = fields === null ? 0 : fieldsBytes(fields) - fieldsBytes(model.fields);
+    for (const e of removed) growth -= elementBytes(model.vertices.get(e) ?? model.edges.get(e)!);
+    return {
+      growth,
+      commit: () => {
+        for (const edge of edges) model.remove(edge);
+        model.remove(id);
+        if (fields !== null) model.replaceFields(fields);
+        return { removed_ids: removed };
+      },
     };
+  };
+}
+
+/** The model-level fields without the start element (when it is removed) and the removed path edges. */
+function cleanedFields(
+  fields: DraftModelFields,
+  startRemoved: boolean,
+  pathEdges: readonly string[],
+): DraftModelFields {
+  const gone = new Set(pathEdges);
+  const path = fields.predefinedPathEdgeIds;
+  return {
+    ...fields,
+    startElementId: startRemoved ? null : fields.startElementId,
+    predefinedPathEdgeIds: gone.size === 0 ? path : path.filter((e) => !gone.has(e)),
   };
 }
 

@@ -1,38 +1,47 @@
 import type { JsonObject } from './schemas.js';
 import type { DraftEdge, DraftVertex } from './types.js';
 
-/** The model-level fields of a draft (canonical meaning, camelCase as in the export). */
+/** The model-level fields of a draft (canonical meaning, camelCase as in the export). Replaced whole, never changed. */
 export interface DraftModelFields {
-  name: string | null;
-  generator: string | null;
-  startElementId: string | null;
-  actions: string[];
-  requirements: string[];
-  properties: JsonObject;
-  predefinedPathEdgeIds: string[];
+  readonly name: string | null;
+  readonly generator: string | null;
+  readonly startElementId: string | null;
+  readonly actions: string[];
+  readonly requirements: string[];
+  readonly properties: JsonObject;
+  readonly predefinedPathEdgeIds: string[];
+}
+
+/** An id the draft made up for a new element, with the serial number it used. */
+export interface GeneratedId {
+  readonly id: string;
+  readonly serial: number;
 }
 
 /**
  * The one model of a draft, kept so that every change costs the same however large the model is: vertices and
  * edges in Maps by id (insertion order is the export order), and per vertex the set of edges that touch it, so
- * that deleting a vertex finds its edges without scanning. Nothing here checks requests: the mutation planners
- * do that first, and call these primitives only for changes already known to be valid.
+ * that deleting a vertex finds its edges without scanning. Elements and fields are never changed in place: a
+ * change builds new ones beside the old (copy on write, one element at a time) and the primitives here swap them
+ * in. Nothing here checks requests: the mutation planners do that first, and call these primitives only for
+ * changes already known to be valid.
  */
 export class DraftModel {
-  readonly fields: DraftModelFields;
+  private current: DraftModelFields;
   readonly vertices = new Map<string, DraftVertex>();
   readonly edges = new Map<string, DraftEdge>();
   /** Per vertex id, the ids of the edges whose source or target it is. */
   private readonly incident = new Map<string, Set<string>>();
   /** How many times each edge id occurs in the predefined path, for O(1) reference checks on delete. */
   private pathCounts = new Map<string, number>();
-  private generatedIds = 0;
+  /** The serial number of the last generated id. */
+  private serial = 0;
 
   constructor(
     readonly modelId: string,
     fields: Partial<DraftModelFields> = {},
   ) {
-    this.fields = {
+    this.current = {
       name: fields.name ?? null,
       generator: fields.generator ?? null,
       startElementId: null,
@@ -41,6 +50,11 @@ export class DraftModel {
       properties: fields.properties ?? {},
       predefinedPathEdgeIds: [],
     };
+  }
+
+  /** The model-level fields. */
+  get fields(): DraftModelFields {
+    return this.current;
   }
 
   /** Vertices and edges together (what `--max-draft-elements` counts). */
@@ -53,13 +67,14 @@ export class DraftModel {
     return this.vertices.has(id) || this.edges.has(id);
   }
 
-  /** A fresh element id (`v<n>` or `e<n>`) that no element has; ids a client chose are skipped. */
-  newElementId(kind: 'vertex' | 'edge'): string {
+  /** A fresh element id (`v<n>` or `e<n>`) that no element has; ids a client chose are skipped. Changes nothing. */
+  nextGeneratedId(kind: 'vertex' | 'edge'): GeneratedId {
     const prefix = kind === 'vertex' ? 'v' : 'e';
+    let serial = this.serial;
     let id: string;
-    do id = `${prefix}${++this.generatedIds}`;
+    do id = `${prefix}${++serial}`;
     while (this.has(id));
-    return id;
+    return { id, serial };
   }
 
   /** The edges that start or end at the vertex, in no particular order. */
@@ -72,21 +87,32 @@ export class DraftModel {
     return this.pathCounts.has(edgeId);
   }
 
-  insertVertex(vertex: DraftVertex): void {
+  /** Adds a vertex; `generated` when the draft made up its id. */
+  insertVertex(vertex: DraftVertex, generated?: GeneratedId): void {
+    this.vertices.set(vertex.id, vertex);
+    this.noteGenerated(generated);
+  }
+
+  /** Adds an edge; both ends must be vertices of the draft. */
+  insertEdge(edge: DraftEdge, generated?: GeneratedId): void {
+    this.edges.set(edge.id, edge);
+    this.link(edge);
+    this.noteGenerated(generated);
+  }
+
+  /** Puts a new version of a vertex in the place of the one with its id. */
+  replaceVertex(vertex: DraftVertex): void {
     this.vertices.set(vertex.id, vertex);
   }
 
-  insertEdge(edge: DraftEdge): void {
+  /** Puts a new version of an edge in the place of the one with its id (ends may differ; both must exist). */
+  replaceEdge(edge: DraftEdge): void {
+    const old = this.edges.get(edge.id);
+    // Relinking only moved ends keeps a vertex's edges in the order they were added, as messages list them.
+    const moved = old?.sourceVertexId !== edge.sourceVertexId || old?.targetVertexId !== edge.targetVertexId;
+    if (moved && old !== undefined) this.unlink(old);
     this.edges.set(edge.id, edge);
-    this.link(edge);
-  }
-
-  /** Moves an edge to other end vertices (both must exist), keeping its place in the export order. */
-  reconnect(edge: DraftEdge, sourceVertexId: string | null, targetVertexId: string): void {
-    this.unlink(edge);
-    edge.sourceVertexId = sourceVertexId;
-    edge.targetVertexId = targetVertexId;
-    this.link(edge);
+    if (moved) this.link(edge);
   }
 
   /** Removes an element of either kind; a vertex must have no edges left. */
@@ -101,17 +127,17 @@ export class DraftModel {
     this.incident.delete(id);
   }
 
-  /** Replaces the predefined path and its reference counts. */
-  setPredefinedPath(edgeIds: string[]): void {
-    this.fields.predefinedPathEdgeIds = edgeIds;
-    this.pathCounts = new Map();
-    for (const id of edgeIds) this.pathCounts.set(id, (this.pathCounts.get(id) ?? 0) + 1);
+  /** Replaces the model-level fields; the reference counts follow a new predefined path. */
+  replaceFields(fields: DraftModelFields): void {
+    if (fields.predefinedPathEdgeIds !== this.current.predefinedPathEdgeIds) {
+      this.pathCounts = new Map();
+      for (const id of fields.predefinedPathEdgeIds) this.pathCounts.set(id, (this.pathCounts.get(id) ?? 0) + 1);
+    }
+    this.current = fields;
   }
 
-  /** Drops every occurrence of the given edges from the predefined path. */
-  removeFromPredefinedPath(edgeIds: ReadonlySet<string>): void {
-    const path = this.fields.predefinedPathEdgeIds.filter((id) => !edgeIds.has(id));
-    this.setPredefinedPath(path);
+  private noteGenerated(generated: GeneratedId | undefined): void {
+    if (generated !== undefined) this.serial = Math.max(this.serial, generated.serial);
   }
 
   private link(edge: DraftEdge): void {

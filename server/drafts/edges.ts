@@ -10,6 +10,8 @@ import {
 } from './element-checks.js';
 import { edgeEnvelope } from './envelope.js';
 import { DraftError } from './errors.js';
+import { elementBytes } from './footprint.js';
+import { checkProperties } from './free-json.js';
 import type { EdgeEnvelope } from './responses.js';
 import type { EdgeInput } from './schemas.js';
 import type { DraftEdge } from './types.js';
@@ -25,7 +27,7 @@ export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<Ed
     checkEnds(model, input.source_vertex_id ?? null, target);
     checkWeight(input.weight);
     checkDependency(input.dependency);
-    const id = claimId(model, 'edge', input.id ?? undefined);
+    const { id, generated } = claimId(model, 'edge', input.id ?? undefined);
     const edge: DraftEdge = {
       id,
       name: input.name ?? id,
@@ -38,9 +40,13 @@ export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<Ed
       weight: input.weight ?? null,
       dependency: input.dependency ?? null,
     };
-    return () => {
-      model.insertEdge(edge);
-      return edgeEnvelope(edge);
+    checkProperties(edge.properties, `edges[${id}].properties`, 'invalid_element');
+    return {
+      growth: elementBytes(edge),
+      commit: () => {
+        model.insertEdge(edge, generated);
+        return edgeEnvelope(edge);
+      },
     };
   };
 }
@@ -51,24 +57,39 @@ export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<Ed
  */
 export function patchEdge(id: string, input: EdgeInput): ChangePlanner<EdgeEnvelope> {
   return (model) => {
-    const edge = existingEdge(model, id);
-    const source = input.source_vertex_id === undefined ? edge.sourceVertexId : input.source_vertex_id;
+    const old = existingEdge(model, id);
+    const source = input.source_vertex_id === undefined ? old.sourceVertexId : input.source_vertex_id;
     const target =
-      input.target_vertex_id === undefined ? edge.targetVertexId : requiredTarget(input.target_vertex_id, 'patch');
+      input.target_vertex_id === undefined ? old.targetVertexId : requiredTarget(input.target_vertex_id, 'patch');
     checkEnds(model, source, target);
     checkWeight(input.weight);
     checkDependency(input.dependency);
-    return () => {
-      if (source !== edge.sourceVertexId || target !== edge.targetVertexId) model.reconnect(edge, source, target);
-      if (input.name !== undefined) edge.name = input.name ?? edge.id;
-      if (input.guard !== undefined) edge.guard = input.guard;
-      if (input.actions !== undefined) edge.actions = input.actions ?? [];
-      if (input.requirements !== undefined) edge.requirements = input.requirements ?? [];
-      if (input.properties !== undefined) edge.properties = input.properties ?? {};
-      if (input.weight !== undefined) edge.weight = input.weight;
-      if (input.dependency !== undefined) edge.dependency = input.dependency;
-      return edgeEnvelope(edge);
+    const edge = patched(old, input, source, target);
+    if (input.properties) checkProperties(edge.properties, `edges[${id}].properties`, 'invalid_element');
+    return {
+      growth: elementBytes(edge) - elementBytes(old),
+      commit: () => {
+        model.replaceEdge(edge);
+        return edgeEnvelope(edge);
+      },
     };
+  };
+}
+
+/** The new version of an edge: what the body sends, null as the creation default, the rest as it was. */
+function patched(old: DraftEdge, input: EdgeInput, source: string | null, target: string): DraftEdge {
+  const keep = <K extends keyof EdgeInput>(member: K) => input[member] === undefined;
+  return {
+    id: old.id,
+    name: keep('name') ? old.name : (input.name ?? old.id),
+    sourceVertexId: source,
+    targetVertexId: target,
+    guard: keep('guard') ? old.guard : (input.guard ?? null),
+    actions: keep('actions') ? old.actions : (input.actions ?? []),
+    requirements: keep('requirements') ? old.requirements : (input.requirements ?? []),
+    properties: keep('properties') ? old.properties : (input.properties ?? {}),
+    weight: keep('weight') ? old.weight : (input.weight ?? null),
+    dependency: keep('dependency') ? old.dependency : (input.dependency ?? null),
   };
 }
 

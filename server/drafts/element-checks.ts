@@ -1,4 +1,4 @@
-import type { DraftModel } from './draft-model.js';
+import type { DraftModel, GeneratedId } from './draft-model.js';
 import { DraftError } from './errors.js';
 import type { DraftEdge, DraftVertex } from './types.js';
 
@@ -17,10 +17,17 @@ export function checkRoom(model: DraftModel, maxElements: number): void {
   );
 }
 
-/** The id for a new element: the client's, which must be free, or a generated one. */
-export function claimId(model: DraftModel, kind: 'vertex' | 'edge', id: string | undefined): string {
-  if (id === undefined) return model.newElementId(kind);
-  if (!model.has(id)) return id;
+/** The id for a new element: the client's, which must be free, or one the draft makes up (`generated`). */
+export function claimId(
+  model: DraftModel,
+  kind: 'vertex' | 'edge',
+  id: string | undefined,
+): { id: string; generated?: GeneratedId } {
+  if (id === undefined) {
+    const generated = model.nextGeneratedId(kind);
+    return { id: generated.id, generated };
+  }
+  if (!model.has(id)) return { id };
   const holder = model.vertices.has(id) ? 'a vertex' : 'an edge';
   throw new DraftError(
     'duplicate_element_id',

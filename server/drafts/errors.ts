@@ -15,6 +15,8 @@ export const DraftErrorCodes = {
   duplicate_element_id: 409,
   referenced_element: 409,
   draft_expired: 410,
+  /** `If-Match` names no current ETag of the draft (docs/api-drafts.md, Revisions and ETags). */
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_model: 422,
@@ -25,6 +27,8 @@ export const DraftErrorCodes = {
   invalid_element: 422,
   draft_limit_reached: 429,
   model_limit_reached: 429,
+  /** The drafts together would hold more than `--max-draft-memory` bytes. */
+  memory_limit_reached: 429,
   /** An internal failure interrupted a change of this draft; it is no longer trusted and cannot be used. */
   draft_unavailable: 500,
   internal: 500,

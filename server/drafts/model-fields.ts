@@ -1,7 +1,25 @@
 import type { ChangePlanner } from './draft.js';
-import type { DraftModel } from './draft-model.js';
+import { DraftModel, type DraftModelFields } from './draft-model.js';
 import { DraftError } from './errors.js';
-import type { DraftPatchInput } from './schemas.js';
+import { fieldsBytes } from './footprint.js';
+import { checkProperties } from './free-json.js';
+import type { DraftCreateInput, DraftPatchInput } from './schemas.js';
+
+/**
+ * The model of a new draft, from the body of `POST /walker/drafts` (omitted members empty); throws 422
+ * `invalid_model` for `properties` beyond their limits (free-json.ts) before anything is built from them.
+ */
+export function newDraftModel(modelId: string, input: Omit<DraftCreateInput, 'model_id'>): DraftModel {
+  const properties = input.properties ?? {};
+  checkProperties(properties, 'properties', 'invalid_model');
+  return new DraftModel(modelId, {
+    name: input.name ?? null,
+    generator: input.generator ?? null,
+    actions: input.actions ?? [],
+    requirements: input.requirements ?? [],
+    properties,
+  });
+}
 
 /**
  * Plans `PATCH /walker/drafts/{id}`. `start_element_id` and `predefined_path_edge_ids` must name elements of the
@@ -12,16 +30,26 @@ export function patchModel(input: DraftPatchInput): ChangePlanner<void> {
   return (model) => {
     if (input.start_element_id != null) checkStartElement(model, input.start_element_id);
     if (input.predefined_path_edge_ids != null) checkPath(model, input.predefined_path_edge_ids);
-    return () => {
-      const f = model.fields;
-      if (input.name !== undefined) f.name = input.name;
-      if (input.generator !== undefined) f.generator = input.generator;
-      if (input.start_element_id !== undefined) f.startElementId = input.start_element_id;
-      if (input.actions !== undefined) f.actions = input.actions ?? [];
-      if (input.requirements !== undefined) f.requirements = input.requirements ?? [];
-      if (input.properties !== undefined) f.properties = input.properties ?? {};
-      if (input.predefined_path_edge_ids !== undefined) model.setPredefinedPath(input.predefined_path_edge_ids ?? []);
+    if (input.properties) checkProperties(input.properties, 'properties', 'invalid_model');
+    const fields = patched(model.fields, input);
+    return {
+      growth: fieldsBytes(fields) - fieldsBytes(model.fields),
+      commit: () => model.replaceFields(fields),
     };
+  };
+}
+
+/** The new fields: what the body sends, null as the creation default, the rest as it was. */
+function patched(old: DraftModelFields, input: DraftPatchInput): DraftModelFields {
+  const path = input.predefined_path_edge_ids;
+  return {
+    name: input.name === undefined ? old.name : input.name,
+    generator: input.generator === undefined ? old.generator : input.generator,
+    startElementId: input.start_element_id === undefined ? old.startElementId : input.start_element_id,
+    actions: input.actions === undefined ? old.actions : (input.actions ?? []),
+    requirements: input.requirements === undefined ? old.requirements : (input.requirements ?? []),
+    properties: input.properties === undefined ? old.properties : (input.properties ?? {}),
+    predefinedPathEdgeIds: path === undefined ? old.predefinedPathEdgeIds : (path ?? []),
   };
 }
 

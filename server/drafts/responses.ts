@@ -120,17 +120,41 @@ function errorBody(status: number) {
 }
 
 /** The statuses a draft route can fail with. */
-export type ErrorStatus = 400 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 500;
+
+/** What a route's answers carry besides their bodies (docs/api-drafts.md, Revisions and ETags). */
+export interface RevisionHeaders {
+  /** The success answer shows a revision, so it carries it as its `ETag`. */
+  readonly etag?: boolean;
+  /** The route answers 304 to an `If-None-Match` that names the current revision. */
+  readonly notModified?: boolean;
+}
+
+const etagHeader = {
+  ETag: {
+    type: 'string',
+    description: 'The revision of the draft as a strong ETag, e.g. "8": send it back in If-Match or If-None-Match.',
+  },
+};
+
+const notModifiedAnswer = Type.Null({
+  description: 'Not Modified: the draft is still at the revision that If-None-Match names. No body.',
+  headers: etagHeader,
+});
 
 /**
  * A route's response schemas: its success body under its status and `{code, message}` under each failure
- * status (every route can fail with 500). Failures go through the same serialiser as successes.
+ * status (every route can fail with 500). Failures go through the same serialiser as successes. The body
+ * schemas are shared by several routes, so a header is added to a copy.
  */
 export function draftResponses<S extends TSchema, N extends number>(
   status: N,
   body: S,
   failures: readonly ErrorStatus[],
+  headers: RevisionHeaders = {},
 ) {
   const errors = Object.fromEntries([...failures, 500].map((code) => [code, errorBody(code)]));
-  return { ...errors, [status]: body } as Record<number, TSchema> & { [K in N]: S };
+  const success = headers.etag ? { ...body, headers: etagHeader } : body;
+  const unchanged = headers.notModified ? { 304: notModifiedAnswer } : {};
+  return { ...errors, ...unchanged, [status]: success } as Record<number, TSchema> & { [K in N]: S };
 }

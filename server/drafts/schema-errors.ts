@@ -1,4 +1,5 @@
 import { DraftError, shown } from './errors.js';
+import { ID_PATTERN, ID_RULE } from './ids.js';
 import type { BodyContract } from './schemas.js';
 
 /**
@@ -30,6 +31,19 @@ export function bodyViolationError(violation: SchemaViolation, contract: BodyCon
     return new DraftError(contract.code, problem);
   }
   return new DraftError(contract.code, `'${member}' ${expectation(violation)}, got ${shown(violation.data)}.`);
+}
+
+/**
+ * The 404 for an element id in a path that breaks the id rule (ids.ts): no element can have it. The params
+ * schema checks nothing else.
+ */
+export function pathIdError(violation: SchemaViolation): DraftError {
+  const param = memberName(violation.instancePath);
+  const kind = param === 'vertex_id' ? 'vertex' : param === 'edge_id' ? 'edge' : 'vertex or edge';
+  return new DraftError(
+    'element_not_found',
+    `No ${kind} can have the id ${shown(violation.data)}: ${ID_RULE}. Check the id in the URL.`,
+  );
 }
 
 /** The 400 `invalid_query` for a query that breaks its schema. */
@@ -64,6 +78,10 @@ function expectation(violation: SchemaViolation): string {
       return `must be ${typeWords(p.type)}`;
     case 'minLength':
       return 'must not be empty';
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters long`;
+    case 'pattern':
+      return p.pattern === ID_PATTERN ? `is not a valid id: ${ID_RULE}` : `must match ${String(p.pattern)}`;
     case 'minimum':
       return `must be at least ${String(p.limit)}`;
     default:

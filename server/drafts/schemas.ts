@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { Id } from './ids.js';
 
 /**
  * The draft requests, each defined once as a TypeBox schema: the route validates the body (or the DELETE
@@ -23,7 +24,7 @@ export type JsonObject = Static<typeof JsonObject>;
 
 const text = (description: string) => Type.Optional(Nullable(Type.String({ description })));
 const textList = (description: string) => Type.Optional(Nullable(Type.Array(Type.String(), { description })));
-const id = (description: string) => Type.Optional(Nullable(Type.String({ minLength: 1, description })));
+const id = (description: string) => Type.Optional(Nullable(Id(description)));
 const number = (description: string) => Type.Optional(Nullable(Type.Number({ description })));
 const jsonObject = Type.Optional(Nullable(JsonObject));
 const expectedRevision = Type.Optional(
@@ -59,6 +60,8 @@ const modelMembers = {
   properties: jsonObject,
 };
 
+const UNIQUE_ID = 'Unique across vertices and edges; assigned when absent.';
+
 /** Body of `POST /walker/drafts`. */
 export const DraftCreateInput = Type.Object(
   { model_id: id('Fixed for the life of the draft; default model-<8 hex digits>.'), ...modelMembers },
@@ -79,14 +82,14 @@ export const DraftPatchInput = Type.Object(
 export type DraftPatchInput = Static<typeof DraftPatchInput>;
 
 /** Body of `POST .../vertices`; the id is assigned when absent. */
-export const VertexCreateInput = Type.Object({ id: id('Unique across vertices and edges.'), ...vertexMembers }, strict);
+export const VertexCreateInput = Type.Object({ id: id(UNIQUE_ID), ...vertexMembers }, strict);
 /** Body of `PATCH .../vertices/{vertex_id}`: absent keeps a member, null puts back its default. */
 export const VertexPatchInput = Type.Object(vertexMembers, strict);
 /** What the vertex planners read: either body. */
 export type VertexInput = Static<typeof VertexCreateInput>;
 
 /** Body of `POST .../edges`. */
-export const EdgeCreateInput = Type.Object({ id: id('Unique across vertices and edges.'), ...edgeMembers }, strict);
+export const EdgeCreateInput = Type.Object({ id: id(UNIQUE_ID), ...edgeMembers }, strict);
 /** Body of `PATCH .../edges/{edge_id}`. */
 export const EdgePatchInput = Type.Object(edgeMembers, strict);
 /** What the edge planners read: either body. */
@@ -126,6 +129,20 @@ export const BodyContracts = {
   addEdge: { schema: EdgeCreateInput, code: 'invalid_element', subject: 'edge' },
   patchEdge: { schema: EdgePatchInput, code: 'invalid_element', subject: 'edge', fixed: { id: ID_FIXED } },
 } as const satisfies Record<string, BodyContract>;
+
+/** The request headers of a change: `If-Match` makes it conditional (docs/api-drafts.md, Revisions and ETags). */
+export const ChangeHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({ description: 'Apply the change only at this ETag, e.g. "8" (else 412 precondition_failed).' }),
+  ),
+});
+
+/** The request headers of a read: `If-None-Match` revalidates a copy the client has. */
+export const ReadHeaders = Type.Object({
+  'if-none-match': Type.Optional(
+    Type.String({ description: 'Answer 304 without a body while the draft is still at this ETag, e.g. "8".' }),
+  ),
+});
 
 /**
  * The query of `DELETE .../elements/{element_id}`, as the URL carries it (strings; the route converts them).

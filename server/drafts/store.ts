@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DraftLimits } from '../options.js';
-import { Draft } from './draft.js';
-import { DraftModel, type DraftModelFields } from './draft-model.js';
+import { Draft, type ChangePlanner } from './draft.js';
 import { DraftError } from './errors.js';
+import { MemoryLedger } from './footprint.js';
+import { newDraftModel } from './model-fields.js';
+import { checkPreconditions, type Preconditions } from './preconditions.js';
+import type { DraftCreateInput } from './schemas.js';
 
 /** How many expired draft ids are remembered so that they answer 410 rather than 404. */
 export const EXPIRED_IDS_REMEMBERED = 10_000;
@@ -17,10 +20,12 @@ export interface DraftStoreOptions {
 }
 
 /**
- * The drafts of one app, in memory. The Map is kept in order of last use (a used draft moves to the end), so
- * that expired drafts are always at its front: finding them costs only their number, and the store can sweep
- * on every request. An expired draft frees its model at once and its id answers 410 for a while; a discarded
- * draft is forgotten and its id answers 404.
+ * The drafts of one app, in memory. A draft's lease is renewed by its creation and by every successful change,
+ * never by a read (docs/api-drafts.md, Limits and lifetime). The Map is kept in order of last change (a changed
+ * draft moves to the end), so that expired drafts are always at its front: finding them costs only their number,
+ * and the store can sweep on every request. An expired draft frees its model at once and its id answers 410 for
+ * a while; a discarded draft is forgotten and its id answers 404. Every draft counts against one memory ledger
+ * (`--max-draft-memory`).
  */
 export class DraftStore {
   private readonly drafts = new Map<string, Draft>();
@@ -29,12 +34,14 @@ export class DraftStore {
   private readonly now: () => number;
   private readonly newDraftId: () => string;
   private readonly ttlMs: number;
+  private readonly ledger: MemoryLedger;
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(readonly options: DraftStoreOptions) {
     this.now = options.now ?? Date.now;
     this.newDraftId = options.newDraftId ?? randomUUID;
     this.ttlMs = options.limits.ttlSeconds * 1000;
+    this.ledger = new MemoryLedger(options.limits.maxMemoryBytes);
   }
 
   /** Live drafts. */
@@ -42,8 +49,16 @@ export class DraftStore {
     return this.drafts.size;
   }
 
-  /** A new draft at revision 0; throws `draft_limit_reached` when `--max-drafts` drafts are live. */
-  create(modelId: string | undefined, fields: Partial<DraftModelFields> = {}): Draft {
+  /** Estimated bytes the live drafts hold, as `--max-draft-memory` counts them. */
+  get usedBytes(): number {
+    return this.ledger.usedBytes;
+  }
+
+  /**
+   * A new draft at revision 0 from the body of `POST /walker/drafts`; throws `draft_limit_reached` when
+   * `--max-drafts` drafts are live, `memory_limit_reached` when it does not fit in `--max-draft-memory`.
+   */
+  create(input: DraftCreateInput = {}): Draft {
     this.sweep();
     const max = this.options.limits.maxDrafts;
     if (this.drafts.size >= max) {
@@ -53,47 +68,57 @@ export class DraftStore {
           '(DELETE /walker/drafts/{draft_id}) or wait until unused ones expire.',
       );
     }
+    const model = newDraftModel(input.model_id ?? `model-${randomUUID().slice(0, 8)}`, input);
     let id = this.newDraftId();
     while (this.drafts.has(id) || this.expired.has(id)) id = this.newDraftId();
-    const model = new DraftModel(modelId ?? `model-${randomUUID().slice(0, 8)}`, fields);
-    const draft = new Draft(id, model, this.now());
+    const draft = new Draft(id, model, this.now(), this.ledger);
     this.drafts.set(id, draft);
     return draft;
   }
 
   /**
-   * The draft with this id, marked as used now. Throws `draft_not_found` (never existed or discarded),
-   * `draft_expired`, or `draft_unavailable` (an internal error broke it).
+   * The draft with this id, to read; reading renews no lease. Throws `draft_not_found` (never existed or
+   * discarded), `draft_expired`, or `draft_unavailable` (an internal error broke it).
    */
-  get(id: string): Draft {
-    this.sweep();
-    const draft = this.drafts.get(id);
-    if (draft === undefined) throw this.missing(id);
+  read(id: string): Draft {
+    const draft = this.lookup(id);
     if (draft.broken) {
       throw new DraftError(
         'draft_unavailable',
         `Draft '${id}' cannot be used: an internal error interrupted a change to it. Create a new draft.`,
       );
     }
-    draft.lastTouched = this.now();
-    this.drafts.delete(id);
-    this.drafts.set(id, draft);
     return draft;
   }
 
-  /** Discards a draft and frees its model; later requests for it answer 404. */
-  discard(id: string): void {
-    this.get(id);
+  /** Applies a change to a draft (Draft.mutate) and, when it succeeds, renews the draft's lease. */
+  change<T>(id: string, pre: Preconditions, plan: ChangePlanner<T>): { draft: Draft; result: T } {
+    const draft = this.read(id);
+    const result = draft.mutate(pre, plan);
+    draft.lastChanged = this.now();
     this.drafts.delete(id);
+    this.drafts.set(id, draft);
+    return { draft, result };
   }
 
-  /** Expires every draft untouched for the TTL; returns how many. */
+  /**
+   * Discards a draft, when its preconditions hold, and frees its model; later requests for it answer 404. A
+   * draft an internal error broke can be discarded too: that is how its memory comes back before it expires.
+   */
+  discard(id: string, pre: Preconditions = {}): void {
+    const draft = this.lookup(id);
+    checkPreconditions(id, draft.revision, pre);
+    this.drafts.delete(id);
+    draft.release();
+  }
+
+  /** Expires every draft unchanged for the TTL; returns how many. */
   sweep(): number {
     const now = this.now();
     let count = 0;
     for (const draft of this.drafts.values()) {
-      if (now - draft.lastTouched < this.ttlMs) break;
-      this.expire(draft.id);
+      if (now - draft.lastChanged < this.ttlMs) break;
+      this.expire(draft);
       count++;
     }
     return count;
@@ -114,12 +139,23 @@ export class DraftStore {
   /** Stops sweeping and drops every draft (the server is closing). */
   close(): void {
     this.stopSweeping();
+    for (const draft of this.drafts.values()) draft.release();
     this.drafts.clear();
     this.expired.clear();
   }
 
-  private expire(id: string): void {
+  /** The live draft with this id, broken or not; throws `draft_not_found` or `draft_expired`. */
+  private lookup(id: string): Draft {
+    this.sweep();
+    const draft = this.drafts.get(id);
+    if (draft === undefined) throw this.missing(id);
+    return draft;
+  }
+
+  private expire(draft: Draft): void {
+    const id = draft.id;
     this.drafts.delete(id);
+    draft.release();
     if (this.expired.size >= EXPIRED_IDS_REMEMBERED) {
       const oldest = this.expired.values().next().value;
       if (oldest !== undefined) this.expired.delete(oldest);
@@ -132,7 +168,7 @@ export class DraftStore {
       const ttl = this.options.limits.ttlSeconds;
       return new DraftError(
         'draft_expired',
-        `Draft '${id}' expired after ${ttl} s without use (--draft-ttl) and was discarded; create a new draft.`,
+        `Draft '${id}' expired after ${ttl} s without a change (--draft-ttl) and was discarded; create a new draft.`,
       );
     }
     return new DraftError(

@@ -6,27 +6,30 @@ import type { JsonObject } from './schemas.js';
  * schemas.ts, responses in responses.ts.
  */
 
-/** A vertex as a draft stores it. Fields an export leaves out when empty are still always present here. */
+/**
+ * A vertex as a draft stores it. Fields an export leaves out when empty are still always present here. Never
+ * changed once stored: a change stores a new version (draft-model.ts).
+ */
 export interface DraftVertex {
   readonly id: string;
-  name: string;
-  sharedState: string | null;
-  actions: string[];
-  requirements: string[];
-  properties: JsonObject;
+  readonly name: string;
+  readonly sharedState: string | null;
+  readonly actions: string[];
+  readonly requirements: string[];
+  readonly properties: JsonObject;
 }
 
-/** An edge as a draft stores it. `weight` and `dependency` are null while unset (absent from the export). */
+/** An edge as a draft stores it, never changed once stored. `weight` and `dependency` are null while unset. */
 export interface DraftEdge {
   readonly id: string;
-  name: string;
+  readonly name: string;
   /** Null for a start edge. */
-  sourceVertexId: string | null;
-  targetVertexId: string;
-  guard: string | null;
-  actions: string[];
-  requirements: string[];
-  properties: JsonObject;
-  weight: number | null;
-  dependency: number | null;
+  readonly sourceVertexId: string | null;
+  readonly targetVertexId: string;
+  readonly guard: string | null;
+  readonly actions: string[];
+  readonly requirements: string[];
+  readonly properties: JsonObject;
+  readonly weight: number | null;
+  readonly dependency: number | null;
 }

@@ -1,6 +1,8 @@
 import type { ChangePlanner } from './draft.js';
 import { checkRoom, claimId, existingVertex } from './element-checks.js';
 import { vertexEnvelope } from './envelope.js';
+import { elementBytes } from './footprint.js';
+import { checkProperties } from './free-json.js';
 import type { VertexEnvelope } from './responses.js';
 import type { VertexInput } from './schemas.js';
 import type { DraftVertex } from './types.js';
@@ -12,7 +14,7 @@ import type { DraftVertex } from './types.js';
 export function addVertex(input: VertexInput, maxElements: number): ChangePlanner<VertexEnvelope> {
   return (model) => {
     checkRoom(model, maxElements);
-    const id = claimId(model, 'vertex', input.id ?? undefined);
+    const { id, generated } = claimId(model, 'vertex', input.id ?? undefined);
     const vertex: DraftVertex = {
       id,
       name: input.name ?? id,
@@ -21,9 +23,13 @@ export function addVertex(input: VertexInput, maxElements: number): ChangePlanne
       requirements: input.requirements ?? [],
       properties: input.properties ?? {},
     };
-    return () => {
-      model.insertVertex(vertex);
-      return vertexEnvelope(vertex);
+    checkProperties(vertex.properties, `vertices[${id}].properties`, 'invalid_element');
+    return {
+      growth: elementBytes(vertex),
+      commit: () => {
+        model.insertVertex(vertex, generated);
+        return vertexEnvelope(vertex);
+      },
     };
   };
 }
@@ -34,14 +40,22 @@ export function addVertex(input: VertexInput, maxElements: number): ChangePlanne
  */
 export function patchVertex(id: string, input: VertexInput): ChangePlanner<VertexEnvelope> {
   return (model) => {
-    const vertex = existingVertex(model, id);
-    return () => {
-      if (input.name !== undefined) vertex.name = input.name ?? vertex.id;
-      if (input.shared_state !== undefined) vertex.sharedState = input.shared_state;
-      if (input.actions !== undefined) vertex.actions = input.actions ?? [];
-      if (input.requirements !== undefined) vertex.requirements = input.requirements ?? [];
-      if (input.properties !== undefined) vertex.properties = input.properties ?? {};
-      return vertexEnvelope(vertex);
+    const old = existingVertex(model, id);
+    const vertex: DraftVertex = {
+      id,
+      name: input.name === undefined ? old.name : (input.name ?? id),
+      sharedState: input.shared_state === undefined ? old.sharedState : input.shared_state,
+      actions: input.actions === undefined ? old.actions : (input.actions ?? []),
+      requirements: input.requirements === undefined ? old.requirements : (input.requirements ?? []),
+      properties: input.properties === undefined ? old.properties : (input.properties ?? {}),
+    };
+    if (input.properties) checkProperties(vertex.properties, `vertices[${id}].properties`, 'invalid_element');
+    return {
+      growth: elementBytes(vertex) - elementBytes(old),
+      commit: () => {
+        model.replaceVertex(vertex);
+        return vertexEnvelope(vertex);
+      },
     };
   };
 }

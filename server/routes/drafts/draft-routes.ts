@@ -18,10 +18,11 @@ import {
   ExportResponse,
   ValidationResponse,
 } from '../../drafts/responses.js';
-import { BodyContracts, type BodyContract } from '../../drafts/schemas.js';
+import { BodyContracts, ChangeHeaders, ReadHeaders, type BodyContract } from '../../drafts/schemas.js';
 import type { DraftStore } from '../../drafts/store.js';
 import { validateDraft, type ValidationOptions } from '../../drafts/validation.js';
 import type { DraftRouteConfig } from './errors.js';
+import { answeredNotModified, preconditionsOf, withETag } from './revision-http.js';
 
 /**
  * The draft scope, typed by its TypeBox schemas: handlers get `request.body`, `params` and `query` as the
@@ -64,61 +65,62 @@ export function withBody<B extends TSchema, S extends object>(
 /**
  * The routes of whole drafts: create, export, change the model-level fields, discard, validate. Handlers
  * have no `await` between reading a draft and changing it, so a change is never interleaved with another.
+ * Every answer that shows a revision carries it as its ETag.
  */
 export function registerDraftRoutes(app: DraftApp, ctx: DraftRouteContext): void {
   registerLifecycle(app, ctx);
   registerReads(app, ctx);
 }
 
+/** How a change of the draft can fail, besides 500 (docs/api-drafts.md, Errors). */
+const PATCH_FAILURES = [400, 404, 409, 410, 412, 413, 415, 422, 429] as const;
+
 function registerLifecycle(app: DraftApp, { store }: DraftRouteContext): void {
   const create = withBody(BodyContracts.createDraft, {
     ...operation('createDraft', 'Create a draft', 'A new, empty model at revision 0; every member is optional.'),
-    response: draftResponses(201, DraftSummary, [400, 413, 415, 422, 429]),
+    response: draftResponses(201, DraftSummary, [400, 413, 415, 422, 429], { etag: true }),
   });
   app.post('/', create, async (request, reply) => {
-    const body = request.body;
-    const draft = store.create(body.model_id ?? undefined, {
-      name: body.name ?? null,
-      generator: body.generator ?? null,
-      actions: body.actions ?? [],
-      requirements: body.requirements ?? [],
-      properties: body.properties ?? {},
-    });
-    return reply.code(201).send(draftSummary(draft));
+    const draft = store.create(request.body);
+    return withETag(reply, draft.revision).code(201).send(draftSummary(draft));
   });
 
   const patch = withBody(BodyContracts.patchDraft, {
     ...operation('patchDraft', 'Change the model-level fields', 'Absent members are kept; null puts back the default.'),
     params: DraftParams,
-    response: draftResponses(200, DraftSummary, [400, 404, 409, 410, 413, 415, 422]),
+    headers: ChangeHeaders,
+    response: draftResponses(200, DraftSummary, PATCH_FAILURES, { etag: true }),
   });
-  app.patch('/:draft_id', patch, async (request) => {
-    const draft = store.get(request.params.draft_id);
-    draft.mutate(request.body.expected_revision, patchModel(request.body));
-    return draftSummary(draft);
+  app.patch('/:draft_id', patch, async (request, reply) => {
+    const pre = preconditionsOf(request, request.body.expected_revision);
+    const { draft } = store.change(request.params.draft_id, pre, patchModel(request.body));
+    return withETag(reply, draft.revision).send(draftSummary(draft));
   });
 
   const discard = {
     ...operation('discardDraft', 'Discard a draft', 'Its memory is freed at once; its id answers 404 afterwards.'),
     params: DraftParams,
-    response: draftResponses(200, DiscardResponse, [400, 404, 410, 413, 415]),
+    headers: ChangeHeaders,
+    response: draftResponses(200, DiscardResponse, [400, 404, 410, 412, 413, 415]),
   };
   app.delete('/:draft_id', { schema: discard }, async (request) => {
-    store.discard(request.params.draft_id);
+    store.discard(request.params.draft_id, preconditionsOf(request, undefined));
     return { discarded: true as const };
   });
 }
 
-/** Export and validation read the draft only (docs/api-drafts.md). */
+/** Export and validation read the draft only: they change nothing and renew no lease (docs/api-drafts.md). */
 function registerReads(app: DraftApp, { store, registries, validation }: DraftRouteContext): void {
   const exported = {
     ...operation('exportDraft', 'Export the draft as a model file', 'POST /walker/load accepts the model as it is.'),
     params: DraftParams,
-    response: draftResponses(200, ExportResponse, [404, 410]),
+    headers: ReadHeaders,
+    response: draftResponses(200, ExportResponse, [404, 410], READ_HEADERS),
   };
-  app.get('/:draft_id', { schema: exported }, async (request) => {
-    const draft = store.get(request.params.draft_id);
-    return { model: exportModelFile(draft.model), revision: draft.revision };
+  app.get('/:draft_id', { schema: exported }, async (request, reply) => {
+    const draft = store.read(request.params.draft_id);
+    if (answeredNotModified(request, reply, draft.revision)) return reply;
+    return reply.send({ model: exportModelFile(draft.model), revision: draft.revision });
   });
 
   const validate = {
@@ -128,11 +130,15 @@ function registerReads(app: DraftApp, { store, registries, validation }: DraftRo
       'A draft that validates also loads. Errors come first, then warnings.',
     ),
     params: DraftParams,
-    response: draftResponses(200, ValidationResponse, [404, 410]),
+    headers: ReadHeaders,
+    response: draftResponses(200, ValidationResponse, [404, 410], READ_HEADERS),
   };
-  app.get('/:draft_id/validation', { schema: validate }, async (request) => {
-    const draft = store.get(request.params.draft_id);
+  app.get('/:draft_id/validation', { schema: validate }, async (request, reply) => {
+    const draft = store.read(request.params.draft_id);
+    if (answeredNotModified(request, reply, draft.revision)) return reply;
     const report = validateDraft(draft.model, registries, validation);
-    return { valid: report.valid, issues: report.issues, revision: draft.revision };
+    return reply.send({ valid: report.valid, issues: report.issues, revision: draft.revision });
   });
 }
+
+const READ_HEADERS = { etag: true, notModified: true } as const;

@@ -2,18 +2,23 @@ import { Type } from 'typebox';
 import { deleteElement } from '../../drafts/delete-element.js';
 import { addEdge, patchEdge } from '../../drafts/edges.js';
 import { draftResponses, EdgeResponse, RemovalResponse, VertexResponse } from '../../drafts/responses.js';
-import { BodyContracts, DeleteElementQuery } from '../../drafts/schemas.js';
+import { Id } from '../../drafts/ids.js';
+import { BodyContracts, ChangeHeaders, DeleteElementQuery } from '../../drafts/schemas.js';
 import { addVertex, patchVertex } from '../../drafts/vertices.js';
 import { DraftParams, operation, withBody, type DraftApp, type DraftRouteContext } from './draft-routes.js';
+import { preconditionsOf, withETag } from './revision-http.js';
 
 const { draft_id } = DraftParams.properties;
-const VertexParams = Type.Object({ draft_id, vertex_id: Type.String({ description: 'A vertex of the draft.' }) });
-const EdgeParams = Type.Object({ draft_id, edge_id: Type.String({ description: 'An edge of the draft.' }) });
-const ElementParams = Type.Object({ draft_id, element_id: Type.String({ description: 'A vertex or an edge.' }) });
+const VertexParams = Type.Object({ draft_id, vertex_id: Id('A vertex of the draft.') });
+const EdgeParams = Type.Object({ draft_id, edge_id: Id('An edge of the draft.') });
+const ElementParams = Type.Object({ draft_id, element_id: Id('A vertex or an edge.') });
 
-/** How adding and changing an element can fail, besides 500 (docs/api-drafts.md, Errors). */
-const ADD_FAILURES = [400, 404, 409, 410, 413, 415, 422, 429] as const;
-const PATCH_FAILURES = [400, 404, 409, 410, 413, 415, 422] as const;
+/**
+ * How changing an element can fail, besides 500 (docs/api-drafts.md, Errors). Every change may grow the
+ * draft, so every one can meet the memory limit (429).
+ */
+const CHANGE_FAILURES = [400, 404, 409, 410, 412, 413, 415, 422, 429] as const;
+const TAGGED = { etag: true } as const;
 
 /**
  * The routes of vertices and edges. Each reads its draft and applies the change in one synchronous run, so
@@ -29,23 +34,26 @@ function registerVertexRoutes(app: DraftApp, { store, maxElements }: DraftRouteC
   const add = withBody(BodyContracts.addVertex, {
     ...operation('addVertex', 'Add a vertex', 'The id is assigned (v<n>) when absent; the name defaults to the id.'),
     params: DraftParams,
-    response: draftResponses(201, VertexResponse, ADD_FAILURES),
+    headers: ChangeHeaders,
+    response: draftResponses(201, VertexResponse, CHANGE_FAILURES, TAGGED),
   });
   app.post('/:draft_id/vertices', add, async (request, reply) => {
-    const draft = store.get(request.params.draft_id);
-    const vertex = draft.mutate(request.body.expected_revision, addVertex(request.body, maxElements));
-    return reply.code(201).send({ vertex, revision: draft.revision });
+    const pre = preconditionsOf(request, request.body.expected_revision);
+    const { draft, result } = store.change(request.params.draft_id, pre, addVertex(request.body, maxElements));
+    return withETag(reply, draft.revision).code(201).send({ vertex: result, revision: draft.revision });
   });
 
   const patch = withBody(BodyContracts.patchVertex, {
     ...operation('patchVertex', 'Change a vertex', 'Absent members are kept; null puts back the default.'),
     params: VertexParams,
-    response: draftResponses(200, VertexResponse, PATCH_FAILURES),
+    headers: ChangeHeaders,
+    response: draftResponses(200, VertexResponse, CHANGE_FAILURES, TAGGED),
   });
-  app.patch('/:draft_id/vertices/:vertex_id', patch, async (request) => {
-    const draft = store.get(request.params.draft_id);
-    const vertex = draft.mutate(request.body.expected_revision, patchVertex(request.params.vertex_id, request.body));
-    return { vertex, revision: draft.revision };
+  app.patch('/:draft_id/vertices/:vertex_id', patch, async (request, reply) => {
+    const pre = preconditionsOf(request, request.body.expected_revision);
+    const planner = patchVertex(request.params.vertex_id, request.body);
+    const { draft, result } = store.change(request.params.draft_id, pre, planner);
+    return withETag(reply, draft.revision).send({ vertex: result, revision: draft.revision });
   });
 }
 
@@ -53,23 +61,26 @@ function registerEdgeRoutes(app: DraftApp, { store, maxElements }: DraftRouteCon
   const add = withBody(BodyContracts.addEdge, {
     ...operation('addEdge', 'Add an edge', 'target_vertex_id is required; without source_vertex_id, a start edge.'),
     params: DraftParams,
-    response: draftResponses(201, EdgeResponse, ADD_FAILURES),
+    headers: ChangeHeaders,
+    response: draftResponses(201, EdgeResponse, CHANGE_FAILURES, TAGGED),
   });
   app.post('/:draft_id/edges', add, async (request, reply) => {
-    const draft = store.get(request.params.draft_id);
-    const edge = draft.mutate(request.body.expected_revision, addEdge(request.body, maxElements));
-    return reply.code(201).send({ edge, revision: draft.revision });
+    const pre = preconditionsOf(request, request.body.expected_revision);
+    const { draft, result } = store.change(request.params.draft_id, pre, addEdge(request.body, maxElements));
+    return withETag(reply, draft.revision).code(201).send({ edge: result, revision: draft.revision });
   });
 
   const patch = withBody(BodyContracts.patchEdge, {
     ...operation('patchEdge', 'Change an edge', 'Absent members are kept; null puts back the default.'),
     params: EdgeParams,
-    response: draftResponses(200, EdgeResponse, PATCH_FAILURES),
+    headers: ChangeHeaders,
+    response: draftResponses(200, EdgeResponse, CHANGE_FAILURES, TAGGED),
   });
-  app.patch('/:draft_id/edges/:edge_id', patch, async (request) => {
-    const draft = store.get(request.params.draft_id);
-    const edge = draft.mutate(request.body.expected_revision, patchEdge(request.params.edge_id, request.body));
-    return { edge, revision: draft.revision };
+  app.patch('/:draft_id/edges/:edge_id', patch, async (request, reply) => {
+    const pre = preconditionsOf(request, request.body.expected_revision);
+    const planner = patchEdge(request.params.edge_id, request.body);
+    const { draft, result } = store.change(request.params.draft_id, pre, planner);
+    return withETag(reply, draft.revision).send({ edge: result, revision: draft.revision });
   });
 }
 
@@ -83,14 +94,15 @@ function registerDeleteElement(app: DraftApp, { store }: DraftRouteContext): voi
     ),
     params: ElementParams,
     querystring: DeleteElementQuery,
-    response: draftResponses(200, RemovalResponse, [400, 404, 409, 410, 413, 415]),
+    headers: ChangeHeaders,
+    response: draftResponses(200, RemovalResponse, [400, 404, 409, 410, 412, 413, 415], TAGGED),
   };
-  app.delete('/:draft_id/elements/:element_id', { schema }, async (request) => {
-    const draft = store.get(request.params.draft_id);
+  app.delete('/:draft_id/elements/:element_id', { schema }, async (request, reply) => {
     const q = request.query;
     const flags = { cascade: q.cascade === 'true', cleanup_references: q.cleanup_references === 'true' };
-    const expected = q.expected_revision === undefined ? undefined : Number(q.expected_revision);
-    const { removed_ids } = draft.mutate(expected, deleteElement(request.params.element_id, flags));
-    return { removed_ids, revision: draft.revision };
+    const pre = preconditionsOf(request, q.expected_revision === undefined ? undefined : Number(q.expected_revision));
+    const planner = deleteElement(request.params.element_id, flags);
+    const { draft, result } = store.change(request.params.draft_id, pre, planner);
+    return withETag(reply, draft.revision).send({ removed_ids: result.removed_ids, revision: draft.revision });
   });
 }

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DraftError } from '../../drafts/errors.js';
-import { bodyViolationError, queryViolationError, type SchemaViolation } from '../../drafts/schema-errors.js';
+import { ID_MAX_LENGTH, ID_RULE } from '../../drafts/ids.js';
+import {
+  bodyViolationError,
+  pathIdError,
+  queryViolationError,
+  type SchemaViolation,
+} from '../../drafts/schema-errors.js';
 import type { BodyContract } from '../../drafts/schemas.js';
 import { unsupportedMediaType } from './json-body.js';
 
@@ -43,6 +49,7 @@ function toDraftError(error: FastifyError, request: FastifyRequest): DraftError 
   const violations = error.validation as readonly SchemaViolation[] | undefined;
   if (violations?.length) {
     if (error.validationContext === 'querystring') return queryViolationError(violations[0]);
+    if (error.validationContext === 'params') return pathIdError(violations[0]);
     const contract = (request.routeOptions.config as DraftRouteConfig).body;
     if (error.validationContext === 'body' && contract) return bodyViolationError(violations[0], contract);
   }
@@ -65,4 +72,34 @@ const FASTIFY_ERRORS: Record<string, (request: FastifyRequest) => DraftError> = 
     new DraftError('invalid_json', 'The body is not valid JSON: send one JSON object.'),
   FST_ERR_BAD_URL: () =>
     new DraftError('invalid_query', 'The URL cannot be decoded: percent-encode ids and query values as UTF-8.'),
+  FST_ERR_MAX_PARAM_LENGTH: (request) => overlongIdError(request.url),
 };
+
+/**
+ * The 404 for a path segment longer than any id: Fastify's router refuses it before any route runs (its
+ * `maxParamLength`, which the id rule's length follows). The segment after `vertices`, `edges` or `elements`
+ * is an element id; any other is the draft id.
+ */
+function overlongIdError(url: string): DraftError {
+  const segments = url.split('?')[0].split('/').map(decoded);
+  const index = segments.findIndex((segment) => segment.length > ID_MAX_LENGTH);
+  const length = segments[index]?.length ?? 0;
+  if (['vertices', 'edges', 'elements'].includes(segments[index - 1])) {
+    return new DraftError(
+      'element_not_found',
+      `No vertex or edge can have an id of ${length} characters: ${ID_RULE}. Check the id in the URL.`,
+    );
+  }
+  return new DraftError(
+    'draft_not_found',
+    `No draft has an id of ${length} characters: use the draft_id that POST /walker/drafts answered.`,
+  );
+}
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

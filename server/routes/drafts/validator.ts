@@ -6,7 +6,9 @@ import type { FastifySchemaCompiler } from 'fastify';
  * `5`) and silently drop members that `additionalProperties: false` forbids; the draft API promises a 422 for
  * both (docs/api-drafts.md), so this scope uses an Ajv that only checks. `verbose` adds the offending value and
  * schema to each error, for messages that name the member and what it must be; `allErrors` stays off, as
- * Fastify advises, so a hostile body cannot make validation expensive.
+ * Fastify advises, so a hostile body cannot make validation expensive. `unicodeRegExp: false` compiles
+ * patterns without the `u` flag, so that the id pattern (ids.ts) measures lengths in UTF-16 code units, as
+ * Fastify's router measures path parameters.
  */
 export function draftSchemaCompiler(): FastifySchemaCompiler<object> {
   const ajv = new Ajv({
@@ -16,6 +18,7 @@ export function draftSchemaCompiler(): FastifySchemaCompiler<object> {
     useDefaults: false,
     verbose: true,
     allowUnionTypes: true,
+    unicodeRegExp: false,
   });
   return ({ schema, httpPart }) => {
     const validate = ajv.compile(schema);

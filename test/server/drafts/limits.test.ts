@@ -59,9 +59,9 @@ describe('request bodies', () => {
   it('answer 413 payload_too_large above 1 MiB', async () => {
     t = await draftApp();
     const id = await newDraft(t.app);
-    const fits = JSON.stringify({ properties: { blob: 'x'.repeat(1024 * 1024 - 40) } });
+    const fits = JSON.stringify({ actions: ['x'.repeat(1024 * 1024 - 40)] });
     expect((await call(t.app, 'POST', `/walker/drafts/${id}/vertices`, fits)).status).toBe(201);
-    const big = JSON.stringify({ properties: { blob: 'x'.repeat(1024 * 1024) } });
+    const big = JSON.stringify({ actions: ['x'.repeat(1024 * 1024)] });
     const res = await call(t.app, 'POST', `/walker/drafts/${id}/vertices`, big);
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('payload_too_large');
@@ -98,15 +98,15 @@ describe('a URL that cannot be decoded', () => {
   });
 });
 
-describe('expiry after --draft-ttl seconds untouched', () => {
+describe('expiry after --draft-ttl seconds without a change', () => {
   it('answers 410 draft_expired from then on and frees the draft', async () => {
     t = await draftApp({ drafts: { ttlSeconds: 60 } });
     const id = await newDraft(t.app);
     t.clock.ms += 59_000;
-    expect((await call(t.app, 'GET', `/walker/drafts/${id}`)).status).toBe(200);
-    t.clock.ms += 59_000;
     expect((await call(t.app, 'POST', `/walker/drafts/${id}/vertices`, {})).status).toBe(201);
-    t.clock.ms += 60_000;
+    t.clock.ms += 59_000;
+    expect((await call(t.app, 'GET', `/walker/drafts/${id}`)).status).toBe(200);
+    t.clock.ms += 1_000;
     const res = await call(t.app, 'GET', `/walker/drafts/${id}`);
     expect(res).toMatchObject({ status: 410, body: { code: 'draft_expired' } });
     expect(res.body.message).toContain('--draft-ttl');

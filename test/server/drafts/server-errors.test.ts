@@ -35,7 +35,7 @@ describe('server failures', () => {
   it('answer 500 draft_unavailable for a draft an internal error left half changed', async () => {
     t = await draftApp();
     const id = await smallDraft(t.app);
-    t.store.get(id).broken = true;
+    t.store.read(id).broken = true;
     for (const [method, url] of [
       ['GET', `/walker/drafts/${id}`],
       ['POST', `/walker/drafts/${id}/vertices`],

@@ -6,7 +6,7 @@ import { DraftStore } from '../../../server/drafts/store.js';
 import { addVertex } from '../../../server/drafts/vertices.js';
 import { call, draftApp, newDraft, type DraftTestApp } from './helpers.js';
 
-const limits = { ttlSeconds: 10, maxDrafts: 10, maxElements: 10 };
+const limits = { ttlSeconds: 10, maxDrafts: 10, maxElements: 10, maxMemoryBytes: 1024 * 1024 };
 
 describe('Draft.mutate', () => {
   it('moves to the next revision only when the change applied', () => {
@@ -17,16 +17,35 @@ describe('Draft.mutate', () => {
     expect(draft.model.size).toBe(1);
   });
 
-  it('marks the draft broken when an apply step fails, and the store then answers 500 draft_unavailable', () => {
+  it('marks the draft broken when a commit fails, and the store then answers 500 draft_unavailable', () => {
     const store = new DraftStore({ limits, now: () => 0 });
-    const draft = store.create(undefined);
-    expect(() =>
-      draft.mutate(undefined, () => () => {
+    const draft = store.create();
+    const bytes = store.usedBytes;
+    const failing = () => ({
+      growth: 100,
+      commit: () => {
         throw new TypeError('bug');
-      }),
-    ).toThrow('bug');
+      },
+    });
+    expect(() => draft.mutate(undefined, failing)).toThrow('bug');
     expect(draft.revision).toBe(0);
-    expect(() => store.get(draft.id)).toThrow(expect.objectContaining({ code: 'draft_unavailable', status: 500 }));
+    expect(store.usedBytes).toBe(bytes);
+    expect(() => store.read(draft.id)).toThrow(expect.objectContaining({ code: 'draft_unavailable', status: 500 }));
+    store.discard(draft.id);
+    expect(store.usedBytes).toBe(0);
+  });
+
+  it('leaves the draft as it was when planning fails, however far the plan got', () => {
+    const draft = new Draft('d', new DraftModel('m'), 0);
+    const planned = (model: DraftModel) => {
+      addVertex({ properties: { x: 1 } }, 10)(model);
+      throw new RangeError('failed after building the vertex');
+    };
+    expect(() => draft.mutate(undefined, planned)).toThrow(RangeError);
+    expect(draft.revision).toBe(0);
+    expect(draft.model.size).toBe(0);
+    draft.mutate(undefined, addVertex({}, 10));
+    expect([...draft.model.vertices.keys()]).toEqual(['v1']);
   });
 });
 
@@ -51,16 +70,17 @@ describe('the draft store', () => {
     expect(t.store.size).toBe(0);
   });
 
-  it('moves a used draft to the back, so expiry looks only at the front', () => {
+  it('moves a changed draft to the back, so expiry looks only at the front', () => {
     let now = 0;
     const store = new DraftStore({ limits, now: () => now });
-    const a = store.create(undefined);
-    const b = store.create(undefined);
+    const a = store.create();
+    const b = store.create();
     now = 9_000;
-    store.get(a.id);
+    store.change(a.id, {}, addVertex({}, 10));
+    store.read(b.id);
     now = 12_000;
     expect(store.sweep()).toBe(1);
-    expect(() => store.get(b.id)).toThrow(expect.objectContaining({ code: 'draft_expired' }));
-    expect(store.get(a.id)).toBe(a);
+    expect(() => store.read(b.id)).toThrow(expect.objectContaining({ code: 'draft_expired' }));
+    expect(store.read(a.id)).toBe(a);
   });
 });
