@@ -30,8 +30,9 @@ export function checkPreconditions(draftId: string, revision: number, pre: Preco
   if (pre?.ifMatch !== undefined && !ifMatchHolds(pre.ifMatch, revision)) {
     throw new DraftError(
       'precondition_failed',
-      `The draft is at revision ${revision} (ETag ${etagOf(revision)}), which If-Match ${describe(pre.ifMatch)} does ` +
-        `not name: read the draft again (GET /walker/drafts/${draftId}) and retry with If-Match: ${etagOf(revision)}.`,
+      `The draft is at revision ${revision} (ETag ${etagOf(revision)}), which If-Match ` +
+        `${shownIfMatch(pre.ifMatch)} does not name: read the draft again (GET /walker/drafts/${draftId}) and ` +
+        `retry with If-Match: ${etagOf(revision)}.`,
     );
   }
   const expected = pre?.expectedRevision;
@@ -59,7 +60,8 @@ function ifMatchHolds(ifMatch: string, revision: number): boolean {
   return tags === '*' || (tags?.some((t) => !t.weak && t.opaque === etagOf(revision)) ?? false);
 }
 
-function describe(ifMatch: string): string {
+/** The If-Match value as messages show it, with why it cannot match when that is not plain. */
+function shownIfMatch(ifMatch: string): string {
   const value = shorten(ifMatch, 60);
   const tags = parseEntityTags(ifMatch);
   if (tags === undefined) return `'${value}' (not a list of quoted ETags such as "8")`;
