@@ -1,23 +1,21 @@
-import Fastify, {
-  LogController,
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WalkerPlugin } from '../core/plugin.js';
-import { isSeed } from '../core/random.js';
+import { createClientErrorHandler } from './client-errors.js';
 import { compose } from './composition.js';
 import { discoverRouteFamilies } from './discovery.js';
 import { loggingPlugin } from './logging.js';
+import { networkPlugin } from './network.js';
 import { openApiPlugin } from './openapi.js';
-import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, type AppOptions } from './options.js';
-import type { RouteFamily } from './route-family.js';
+import type { AppOptions } from './options.js';
+import { optionWarnings, resolveAppOptions, type AppOptionsInput } from './resolve-options.js';
+import { familyOfUrl, type RouteFamily } from './route-family.js';
 import { servicesPlugin } from './services-plugin.js';
+import { thrownValuesPlugin } from './thrown.js';
+
+export { resolveAppOptions } from './resolve-options.js';
 
 /** What {@link buildApp} takes: any of the {@link AppOptions}, and plugins beside the built-in ones. */
-export interface BuildAppOptions extends Partial<Omit<AppOptions, 'drafts'>> {
-  readonly drafts?: Partial<AppOptions['drafts']>;
+export interface BuildAppOptions extends AppOptionsInput {
   /** Plugins installed after the built-in ones (generators, stop conditions, QuickJS). */
   readonly plugins?: readonly WalkerPlugin[];
 }
@@ -32,10 +30,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const resolved = resolveAppOptions(rest);
   const services = await compose(resolved, plugins);
   const families = await discoverRouteFamilies();
-  const logger = typeof resolved.logger === 'object' ? { ...resolved.logger } : (resolved.logger ?? false);
-  // Fastify's own request lines are off: loggingPlugin writes one line per request, at debug.
-  const logController = new LogController({ disableRequestLogging: true });
-  const app = Fastify({ logger, logController, frameworkErrors: frameworkErrorsOf(families) });
+  const app = Fastify(fastifyOptions(resolved, families));
+  for (const warning of optionWarnings(rest)) app.log.warn(warning);
+  await app.register(networkPlugin, { allowOrigins: resolved.allowOrigins, token: resolved.token, families });
+  await app.register(thrownValuesPlugin);
   await app.register(loggingPlugin);
   await app.register(servicesPlugin, { services });
   await app.register(openApiPlugin);
@@ -45,32 +43,29 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   return app;
 }
 
-/** The options with defaults filled in, checked so that a mistake fails at startup rather than on a request. */
-export function resolveAppOptions(options: Omit<BuildAppOptions, 'plugins'>): AppOptions {
-  const resolved: AppOptions = {
-    ...DEFAULT_APP_OPTIONS,
-    ...options,
-    maxModelBytes: options.maxModelBytes ?? DEFAULT_APP_OPTIONS.maxModelBytes,
-    drafts: { ...DEFAULT_DRAFT_LIMITS, ...definedOnly(options.drafts ?? {}) },
+/** The HTTP server's limits and timeouts (docs/api-execution.md, "Limits of the HTTP server") and the logger. */
+function fastifyOptions(resolved: AppOptions, families: readonly RouteFamily[]) {
+  const { headersMs, requestMs, keepAliveMs, idleMs } = resolved.timeouts;
+  const logger = typeof resolved.logger === 'object' ? { ...resolved.logger } : (resolved.logger ?? false);
+  return {
+    logger,
+    // Fastify's own request lines are off: loggingPlugin writes one line per request, at debug.
+    logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors: frameworkErrorsOf(families),
+    clientErrorHandler: createClientErrorHandler(resolved),
+    requestTimeout: requestMs,
+    keepAliveTimeout: keepAliveMs,
+    connectionTimeout: idleMs,
+    http: {
+      headersTimeout: headersMs,
+      requestTimeout: requestMs,
+      maxHeaderSize: resolved.maxHeaderBytes,
+      // Node checks the two timeouts above on this beat (30 s by default), which would stretch a 10 s limit to 40.
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(headersMs / 4)),
+    },
+    // Requests already on their way when the app closes are answered, not refused: startServer bounds the wait.
+    return503OnClosing: false,
   };
-  const positive: Array<[string, number]> = [
-    ['maxModelBytes', resolved.maxModelBytes],
-    ['drafts.ttlSeconds', resolved.drafts.ttlSeconds],
-    ['drafts.maxDrafts', resolved.drafts.maxDrafts],
-    ['drafts.maxElements', resolved.drafts.maxElements],
-  ];
-  for (const [name, value] of positive) {
-    if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive whole number, got ${value}`);
-  }
-  if (resolved.seed !== undefined && !isSeed(resolved.seed)) {
-    throw new RangeError(`seed must be a non-negative whole number, got ${resolved.seed}`);
-  }
-  return resolved;
-}
-
-/** The members that are not undefined, so that `{ maxDrafts: undefined }` keeps the default. */
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
@@ -78,10 +73,8 @@ function definedOnly<T extends object>(value: T): Partial<T> {
  * it to the family whose prefix is the longest that matches, if that family has a handler.
  */
 function frameworkErrorsOf(families: readonly RouteFamily[]) {
-  const byLength = [...families].sort((a, b) => b.prefix.length - a.prefix.length);
   return function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-    const url = request.url;
-    const family = byLength.find((f) => url === f.prefix || url.startsWith(`${f.prefix}/`) || url.startsWith(`${f.prefix}?`));
+    const family = familyOfUrl(families, request.url);
     if (family?.frameworkErrorHandler !== undefined) return family.frameworkErrorHandler(error, request, reply);
     reply.code(error.statusCode ?? 400).send(error);
   };

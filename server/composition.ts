@@ -15,6 +15,7 @@ import {
 } from './di.js';
 import { DraftStore } from './drafts/store.js';
 import type { AppOptions } from './options.js';
+import { withSetupDeadline } from './plugin-deadline.js';
 
 /**
  * What an app (or a command of the `walker` executable) works with, as the composition root built it. Route
@@ -36,16 +37,18 @@ export interface Services {
 /**
  * The composition root: every registration of walker is here. Each call makes a child container of its own,
  * so two apps (or two CLI runs) in one process share nothing but code. The built-in plugins come first, then
- * `plugins` in the order given; a name clash names both plugins.
+ * `extraPlugins` in the order given; a name clash names both plugins, and a setup that does not settle within
+ * `options.pluginSetupTimeoutMs` fails naming its plugin.
  */
-export async function compose(options: AppOptions, plugins: readonly WalkerPlugin[] = []): Promise<Services> {
+export async function compose(options: AppOptions, extraPlugins: readonly WalkerPlugin[] = []): Promise<Services> {
   const scope = container.createChildContainer();
   scope.register(APP_OPTIONS, { useValue: options });
-  for (const plugin of [...builtinPlugins({ scriptLimits: options.scriptLimits }), ...plugins]) {
+  for (const plugin of [...builtinPlugins({ scriptLimits: options.scriptLimits }), ...extraPlugins]) {
     scope.register(PLUGINS, { useValue: plugin });
   }
   const registries = createRegistries();
-  await installPlugins(registries, scope.resolveAll<WalkerPlugin>(PLUGINS));
+  const plugins = scope.resolveAll<WalkerPlugin>(PLUGINS);
+  await installPlugins(registries, plugins.map((p) => withSetupDeadline(p, options.pluginSetupTimeoutMs)));
   scope.register(REGISTRIES, { useValue: registries });
   scope.register(WALKER, { useFactory: instanceCachingFactory((c) => new Walker(c.resolve(REGISTRIES))) });
   scope.register(EXECUTION_SESSION, {

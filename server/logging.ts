@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { toError } from './thrown.js';
 
 /** The logger levels at which the request lines are written (no logger at all has no level). */
 const REQUEST_LINE_LEVELS: readonly string[] = ['debug', 'trace'];
@@ -33,10 +34,12 @@ async function logRequest(request: FastifyRequest, reply: FastifyReply): Promise
 }
 
 /**
- * Errors outside the route families (which have handlers of their own): `disableRequestLogging` also silences
+ * Errors outside the route families (which have handlers of their own), whatever value was thrown
+ * (server/thrown.ts): `disableRequestLogging` also silences
  * Fastify's default handler, so a 5xx is logged here before that handler answers it as it always does.
  */
-function logUnexpected(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+function logUnexpected(thrown: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const error = toError(thrown) as FastifyError;
   if ((error.statusCode ?? 500) >= 500) request.log.error({ err: error }, 'unexpected error');
   reply.send(error);
 }

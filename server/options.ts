@@ -19,6 +19,31 @@ export const DEFAULT_DRAFT_LIMITS: DraftLimits = Object.freeze({
   maxMemoryBytes: 512 * 1024 * 1024,
 });
 
+/**
+ * How long the HTTP server waits for a slow or silent client, in milliseconds (docs/api-execution.md, "Slow
+ * clients"). Each is a positive number: none of them can be switched off, so no client holds a socket forever.
+ */
+export interface HttpTimeouts {
+  /** The request line and headers must arrive within this (Node's `headersTimeout`); 408 otherwise. Default 10 s. */
+  readonly headersMs: number;
+  /** The whole request, body included (Node's `requestTimeout`); 408 otherwise. At least `headersMs`. Default 60 s. */
+  readonly requestMs: number;
+  /** A keep-alive connection idle between two requests is closed after this (`keepAliveTimeout`). Default 72 s. */
+  readonly keepAliveMs: number;
+  /**
+   * A connection with a request under way but no traffic either way for this long — a client that stopped
+   * reading its answer — is dropped (Fastify's `connectionTimeout`). Default 60 s.
+   */
+  readonly idleMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = Object.freeze({
+  headersMs: 10_000,
+  requestMs: 60_000,
+  keepAliveMs: 72_000,
+  idleMs: 60_000,
+});
+
 /** Everything `buildApp` can be told; every field has a default. */
 export interface AppOptions {
   /** Largest `load` body in bytes (`--max-model-bytes`). Default 32 MiB. */
@@ -34,9 +59,28 @@ export interface AppOptions {
   readonly logger?: boolean | { readonly level: string; readonly stream?: NodeJS.WritableStream };
   /** Milliseconds clock (for draft expiry); default `Date.now`. Tests pass a fake one. */
   readonly now?: () => number;
+  readonly timeouts: HttpTimeouts;
+  /**
+   * Largest request line plus headers, in bytes (Node's `maxHeaderSize`; 431 beyond). Default 256 KiB: a 64 KiB
+   * setData script or fail reason fits however it is percent-encoded.
+   */
+  readonly maxHeaderBytes: number;
+  /**
+   * Origins besides the service's own whose browser requests are served, with CORS headers (`--allow-origin`,
+   * e.g. `http://localhost:3000`). Default none: a page of any other site is refused (server/network.ts).
+   */
+  readonly allowOrigins: readonly string[];
+  /** When set, every request must carry `Authorization: Bearer <token>` (`--token`, `WALKER_TOKEN`); 401 otherwise. */
+  readonly token?: string;
+  /** How long a plugin's `setup` may take before startup fails naming the plugin (WALKER_PLUGIN). Default 10 s. */
+  readonly pluginSetupTimeoutMs: number;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   maxModelBytes: 32 * 1024 * 1024,
   drafts: DEFAULT_DRAFT_LIMITS,
+  timeouts: DEFAULT_HTTP_TIMEOUTS,
+  maxHeaderBytes: 256 * 1024,
+  allowOrigins: Object.freeze([]),
+  pluginSetupTimeoutMs: 10_000,
 });

@@ -20,4 +20,24 @@ export interface RouteFamily {
    * `prefix`, in the family's own format; the longest matching prefix wins. Default: Fastify's 400 body.
    */
   readonly frameworkErrorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+  /**
+   * The body of a refusal the app answers before any route of the family runs (403 for a foreign Host or
+   * Origin, 401 without the token: server/network.ts), from a stable `code` and a `message`. Default
+   * `{code, message}`, the draft format.
+   */
+  readonly refusalBody?: (code: string, message: string) => object;
+}
+
+/**
+ * The family a URL belongs to: the one with the longest prefix that is the whole path or a leading part of
+ * it, so that `/walker/drafts/x` is the drafts family's and `/walker/hasNext` the execution family's.
+ */
+export function familyOfUrl(families: readonly RouteFamily[], url: string): RouteFamily | undefined {
+  let found: RouteFamily | undefined;
+  for (const family of families) {
+    const { prefix } = family;
+    const under = url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+    if (under && (found === undefined || prefix.length > found.prefix.length)) found = family;
+  }
+  return found;
 }

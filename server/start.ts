@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { isLoopbackAddress } from './origins.js';
 
 /** Where to listen. */
 export interface StartOptions {
@@ -9,7 +10,16 @@ export interface StartOptions {
   readonly host?: string;
   /** Signals that close the server; default SIGINT and SIGTERM. Pass `[]` to close it yourself. */
   readonly signals?: readonly NodeJS.Signals[];
+  /**
+   * How long closing waits for requests in flight, in milliseconds, before it drops every connection left —
+   * a half-sent request, a client that stopped reading — so that closing ends whatever clients do. Default
+   * 3000, which with the process's own exit stays well within 5 s.
+   */
+  readonly shutdownTimeoutMs?: number;
 }
+
+/** Default of {@link StartOptions.shutdownTimeoutMs}. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 3000;
 
 /** A listening app. */
 export interface RunningServer {
@@ -19,7 +29,10 @@ export interface RunningServer {
   readonly url: string;
   /** Settles once the app is closed, by a signal (its name) or by {@link close} (`undefined`). */
   readonly closed: Promise<NodeJS.Signals | undefined>;
-  /** Closes the app: stops accepting connections, lets requests in flight finish, frees the session. */
+  /**
+   * Closes the app: stops accepting connections, closes idle ones, lets requests in flight finish within
+   * {@link StartOptions.shutdownTimeoutMs} and drops what is left, frees the session.
+   */
   close(): Promise<void>;
 }
 
@@ -45,18 +58,44 @@ export async function startServer(app: FastifyInstance, options: StartOptions): 
     throw listenError(error, options.port, host);
   }
   const { port } = app.server.address() as AddressInfo;
+  warnIfOpen(app, host, port);
+  const graceMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
   let settle: (signal: NodeJS.Signals | undefined) => void = () => {};
   const closed = new Promise<NodeJS.Signals | undefined>((resolve) => (settle = resolve));
   const signals = options.signals ?? ['SIGINT', 'SIGTERM'];
   let closing: Promise<void> | undefined;
   const close = (signal?: NodeJS.Signals): Promise<void> => {
     for (const s of signals) process.off(s, onSignal);
-    closing ??= app.close().then(() => settle(signal));
+    closing ??= closeWithin(app, graceMs).then(() => settle(signal));
     return closing;
   };
   const onSignal = (signal: NodeJS.Signals): void => void close(signal);
   for (const s of signals) process.once(s, onSignal);
   return { host, port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, closed, close: () => close() };
+}
+
+/**
+ * Closes the app; Node closes idle keep-alive connections at once and waits for the others. A connection
+ * whose request never completes would hold the close forever (Node stops its header and request timers when
+ * the server closes), so after `graceMs` every connection left is dropped.
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+/** Says at startup, at warn, that a service open to the network runs anyone's scripts unless it has a token. */
+function warnIfOpen(app: FastifyInstance, host: string, port: number): void {
+  const open = app.addresses().some((a) => typeof a === 'object' && !isLoopbackAddress(a.address));
+  if (!open || app.services.options.token !== undefined) return;
+  app.log.warn(
+    `${host} is not a loopback address: anyone who can reach port ${port} can load models and run their scripts ` +
+      'on this machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.',
+  );
 }
 
 function listenError(error: unknown, port: number, host: string): ListenError {

@@ -73,6 +73,8 @@ const family: RouteFamily = {
   prefix: '/walker',
   plugin: executionRoutes,
   frameworkErrorHandler: handleBadUrl,
+  // Refused before the session, like a 404: the legacy body, so that clients reading `result` see `nok`.
+  refusalBody: (_code, message) => ({ result: 'nok', error: message }),
 };
 
 export default family;

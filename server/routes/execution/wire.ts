@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { WalkerError } from '../../../core/errors.js';
 import { shorten } from '../../../core/text.js';
+import { MAX_MODEL_BYTES } from '../../resolve-options.js';
+import { toError } from '../../thrown.js';
 
 /**
  * The legacy failure body `{"result":"nok","error":"..."}` and the HTTP status of each kind of failure
@@ -22,20 +24,30 @@ export function sendNok(reply: FastifyReply, status: number, message: string): F
 
 /**
  * The error handler of the execution scope. A WalkerError carries a message meant for the user and is passed
- * through; a Fastify client error (4xx) keeps its status; anything else is a bug of ours: logged whole,
- * answered with a short message and never a stack trace.
+ * through; Fastify's own client errors (4xx) keep their status; anything else — any thrown value, Error or
+ * not — is a bug of ours or of a plugin: logged whole, answered with a short message and never a stack trace.
  */
 export function createErrorHandler(maxModelBytes: number) {
-  return function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return function handleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const error = toError(thrown) as Error & Partial<FastifyError>;
     if (error instanceof WalkerError) return sendNok(reply, 200, error.message);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendNok(reply, 413, `The model is larger than the limit of ${maxModelBytes} bytes (--max-model-bytes).`);
+      // The body is left unread: it must not be taken for the next request on a keep-alive connection.
+      reply.header('connection', 'close');
+      return sendNok(reply, 413, bodyTooLargeMessage(request, maxModelBytes));
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return sendNok(reply, status, error.message);
+    if (error.code?.startsWith('FST_') && status >= 400 && status < 500) return sendNok(reply, status, error.message);
     request.log.error({ err: error }, 'unexpected error in an execution endpoint');
-    return sendNok(reply, 200, `Unexpected error: ${firstLine(error.message)}`);
+    return sendNok(reply, 200, `Unexpected error: ${firstLine(error.message) || `${error.name} without a message`}`);
   };
+}
+
+/** Names the limit that was hit: `--max-model-bytes`, or the ceiling it was lowered to (server/resolve-options.ts). */
+function bodyTooLargeMessage(request: FastifyRequest, limit: number): string {
+  const capped = limit === MAX_MODEL_BYTES ? '; no more than the longest string Node.js can hold' : '';
+  const what = request.routeOptions.url === '/walker/load' ? 'The model' : 'The body';
+  return `${what} is larger than the limit of ${limit} bytes (--max-model-bytes${capped}).`;
 }
 
 /** Answers a path under `/walker` that is no execution endpoint (drafts have their own handler). */

@@ -1,0 +1,135 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { isLoopbackAddress, loopbackHosts, normalHost } from './origins.js';
+import { familyOfUrl, type RouteFamily } from './route-family.js';
+
+/** What {@link networkPlugin} enforces. */
+export interface NetworkPluginOptions {
+  /** Normalised origins (server/origins.ts) whose browser requests are served, with CORS headers. */
+  readonly allowOrigins: readonly string[];
+  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  readonly token?: string;
+  /** The route families, whose {@link RouteFamily.refusalBody} words a refusal under their prefix. */
+  readonly families: readonly RouteFamily[];
+}
+
+/** Why a request is refused before any route runs. */
+interface Refusal {
+  readonly status: 401 | 403;
+  readonly code: 'host_not_allowed' | 'origin_not_allowed' | 'unauthorized';
+  readonly message: string;
+}
+
+/**
+ * Keeps web pages out (docs/api-execution.md, "Who may call the service"). The service runs the scripts of
+ * whatever model it is sent, so a page of another site must not reach it: not through DNS rebinding (its
+ * requests name the attacker's host in `Host`), not by a cross-site request (they carry a foreign `Origin`, or
+ * `Sec-Fetch-Site: cross-site`). Clients that are not browsers send neither and are served as before. With a
+ * token, every request must also carry it. One onRequest hook, on the root, ahead of every route family;
+ * @fastify/cors answers preflights and adds CORS headers, only for the allowed origins.
+ */
+export const networkPlugin = fastifyPlugin(
+  async (app: FastifyInstance, options: NetworkPluginOptions) => {
+    const check = requestCheck(app, options);
+    app.addHook('onRequest', (request, reply, done) => {
+      const refusal = check(request);
+      if (refusal === undefined) return done();
+      const family = familyOfUrl(options.families, request.url);
+      const body = family?.refusalBody?.(refusal.code, refusal.message) ?? { code: refusal.code, message: refusal.message };
+      if (refusal.status === 401) reply.header('www-authenticate', 'Bearer realm="walker"');
+      void reply.code(refusal.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+    });
+    if (options.allowOrigins.length > 0) await app.register(cors, { origin: [...options.allowOrigins] });
+  },
+  { name: 'walker-network', fastify: '5.x' },
+);
+
+/** The check of one request, with what it learns once from the listening server. */
+function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (request: FastifyRequest) => Refusal | undefined {
+  const token = options.token === undefined ? undefined : digest(options.token);
+  /** The Host values of a loopback bind; null for any other bind (names unknown); undefined before listening. */
+  let hosts: Set<string> | null | undefined;
+  return (request) => {
+    if (hosts === undefined && app.server.listening) hosts = boundHosts(app);
+    const { host, origin } = request.headers;
+    if (hosts && host !== undefined && !hosts.has(normalHost(host) ?? '')) return hostRefusal(host, hosts);
+    if (origin !== undefined) {
+      if (!allowedOrigin(origin, host, hosts, options.allowOrigins)) return originRefusal(origin);
+    } else if (isCrossSite(request.headers['sec-fetch-site'])) {
+      return originRefusal(undefined);
+    }
+    if (token === undefined || isPreflight(request, options.allowOrigins)) return undefined;
+    return bearerRefusal(request.headers.authorization, token);
+  };
+}
+
+function boundHosts(app: FastifyInstance): Set<string> | null {
+  const addresses = app.addresses().filter((a): a is AddressInfo => typeof a === 'object');
+  if (addresses.length === 0 || !addresses.every((a) => isLoopbackAddress(a.address))) return null;
+  return loopbackHosts(addresses[0].port);
+}
+
+function allowedOrigin(origin: string, host: string | undefined, hosts: Set<string> | null | undefined, allowed: readonly string[]): boolean {
+  const url = urlOf(origin);
+  if (url === undefined) return false;
+  if (allowed.includes(url.origin)) return true;
+  if (url.protocol !== 'http:') return false;
+  const own = normalHost(url.host);
+  return own !== undefined && (hosts ? hosts.has(own) : own === normalHost(host ?? ''));
+}
+
+function urlOf(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `Sec-Fetch-Site` of a request a page of another site made without `Origin` (an `<img>`, a link). */
+function isCrossSite(site: string | string[] | undefined): boolean {
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/** A CORS preflight from an allowed origin: browsers never send credentials with one. */
+function isPreflight(request: FastifyRequest, allowed: readonly string[]): boolean {
+  const { origin } = request.headers;
+  if (request.method !== 'OPTIONS' || request.headers['access-control-request-method'] === undefined) return false;
+  const url = origin === undefined ? undefined : urlOf(origin);
+  return url !== undefined && allowed.includes(url.origin);
+}
+
+function hostRefusal(host: string, hosts: Set<string>): Refusal {
+  const names = [...hosts].join(', ');
+  const message =
+    `The Host header '${host}' does not name this service, which answers to ${names}: ` +
+    'a request sent to another name (DNS rebinding) is refused. Use one of those addresses.';
+  return { status: 403, code: 'host_not_allowed', message };
+}
+
+function originRefusal(origin: string | undefined): Refusal {
+  const message =
+    origin === undefined
+      ? 'A cross-site browser request (Sec-Fetch-Site) is refused: web pages of other sites may not call this service.'
+      : `A request from the web page at '${origin}' is refused: only the service's own pages may call it. ` +
+        `Start walker with --allow-origin ${origin} to let that site in.`;
+  return { status: 403, code: 'origin_not_allowed', message };
+}
+
+function bearerRefusal(authorization: string | undefined, token: Buffer): Refusal | undefined {
+  const given = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
+  if (given !== undefined && timingSafeEqual(digest(given), token)) return undefined;
+  const message =
+    given === undefined
+      ? "This service requires a token: send the header 'Authorization: Bearer <token>' with the token it was started with (--token or WALKER_TOKEN)."
+      : 'The bearer token is not the one this service was started with (--token or WALKER_TOKEN).';
+  return { status: 401, code: 'unauthorized', message };
+}
+
+/** Fixed-length digests, so that comparing them takes the same time whatever the token's length or content. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}

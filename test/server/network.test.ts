@@ -1,0 +1,148 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { BuildAppOptions } from '../../server/app.js';
+import { startServer } from '../../server/start.js';
+import { call, nok, testApp } from './helpers.js';
+
+const NOT_LOADED = nok('No model(s) are loaded.');
+
+/** An app listening on 127.0.0.1 (so that it knows the Host it answers to), driven with app.inject. */
+async function listening(options: BuildAppOptions = {}, host = '127.0.0.1'): Promise<{ app: FastifyInstance; port: number }> {
+  const app = await testApp(options);
+  await app.listen({ port: 0, host });
+  return { app, port: (app.server.address() as { port: number }).port };
+}
+
+describe('the Host check (DNS rebinding)', () => {
+  it('serves the loopback names of the bound port', async () => {
+    const { app, port } = await listening();
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`, `[::1]:${port}`]) {
+      expect((await call(app, 'GET', '/walker/hasNext', undefined, { host })).body).toEqual(NOT_LOADED);
+    }
+  });
+
+  it('refuses another name with 403, in each route family\'s format', async () => {
+    const { app, port } = await listening();
+    const message =
+      `The Host header 'evil.example:${port}' does not name this service, which answers to localhost:${port}, ` +
+      `127.0.0.1:${port}, [::1]:${port}: a request sent to another name (DNS rebinding) is refused. Use one of those addresses.`;
+    const headers = { host: `evil.example:${port}` };
+    const execution = await call(app, 'POST', '/walker/load', '{}', headers);
+    expect(execution).toMatchObject({ status: 403, type: 'application/json; charset=utf-8', body: nok(message) });
+    expect(await call(app, 'POST', '/walker/drafts', undefined, headers)).toMatchObject({ status: 403, body: { code: 'host_not_allowed', message } });
+    expect(await call(app, 'GET', '/openapi.json', undefined, headers)).toMatchObject({ status: 403, body: { code: 'host_not_allowed', message } });
+    expect((await call(app, 'GET', '/walker/hasNext', undefined, { host: '127.0.0.1:1' })).status).toBe(403);
+    expect(app.services.drafts.size).toBe(0);
+  });
+
+  it('accepts any Host when bound to all interfaces, whose names it cannot know', async () => {
+    const { app } = await listening({}, '0.0.0.0');
+    expect((await call(app, 'GET', '/walker/hasNext', undefined, { host: 'build-agent.lan:8887' })).body).toEqual(NOT_LOADED);
+  });
+});
+
+describe('the Origin check (cross-site requests)', () => {
+  it('serves clients that send no Origin, such as curl and AltWalker, unchanged', async () => {
+    const { app, port } = await listening();
+    const res = await call(app, 'POST', '/walker/load', 'x', { host: `127.0.0.1:${port}` });
+    expect(res.status).toBe(200);
+    expect(res.raw.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("serves the service's own origin, under any of its loopback names", async () => {
+    const { app, port } = await listening();
+    const res = await call(app, 'GET', '/walker/hasNext', undefined, { host: `127.0.0.1:${port}`, origin: `http://localhost:${port}` });
+    expect(res.body).toEqual(NOT_LOADED);
+  });
+
+  it('refuses a page of another site with 403, and changes nothing', async () => {
+    const { app, port } = await listening();
+    const res = await call(app, 'POST', '/walker/load', 'x', { host: `127.0.0.1:${port}`, origin: 'https://evil.example', 'content-type': 'text/plain' });
+    const message =
+      "A request from the web page at 'https://evil.example' is refused: only the service's own pages may call it. " +
+      'Start walker with --allow-origin https://evil.example to let that site in.';
+    expect(res).toMatchObject({ status: 403, body: nok(message) });
+    expect(res.raw.headers['access-control-allow-origin']).toBeUndefined();
+    const draft = await call(app, 'POST', '/walker/drafts', undefined, { host: `localhost:${port}`, origin: 'null' });
+    expect(draft).toMatchObject({ status: 403, body: { code: 'origin_not_allowed' } });
+    expect(app.services.drafts.size).toBe(0);
+  });
+
+  it('refuses a cross-site request without Origin (an <img> GET) by its Sec-Fetch-Site', async () => {
+    const app = await testApp();
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await call(app, 'GET', '/walker/getNext', undefined, { 'sec-fetch-site': site });
+      expect(res).toMatchObject({ status: 403, body: nok('A cross-site browser request (Sec-Fetch-Site) is refused: web pages of other sites may not call this service.') });
+    }
+    expect((await call(app, 'GET', '/walker/hasNext', undefined, { 'sec-fetch-site': 'none' })).body).toEqual(NOT_LOADED);
+  });
+
+  it('serves an --allow-origin site with CORS headers, and answers its preflight', async () => {
+    const app = await testApp({ allowOrigins: ['http://localhost:3000/'] });
+    const origin = 'http://localhost:3000';
+    const res = await call(app, 'GET', '/walker/hasNext', undefined, { origin });
+    expect(res.body).toEqual(NOT_LOADED);
+    expect(res.raw.headers['access-control-allow-origin']).toBe(origin);
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/walker/setData/x',
+      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': origin, 'access-control-allow-headers': 'authorization' });
+    expect((await call(app, 'GET', '/walker/hasNext', undefined, { origin: 'http://localhost:3001' })).status).toBe(403);
+  });
+});
+
+describe('the token', () => {
+  const token = 's3cr3t-token';
+
+  it('is required on every route: 401 with WWW-Authenticate without it or with another', async () => {
+    const app = await testApp({ token });
+    const missing =
+      "This service requires a token: send the header 'Authorization: Bearer <token>' with the token it was started with (--token or WALKER_TOKEN).";
+    const res = await call(app, 'GET', '/walker/hasNext');
+    expect(res).toMatchObject({ status: 401, body: nok(missing) });
+    expect(res.raw.headers['www-authenticate']).toBe('Bearer realm="walker"');
+    const wrong = await call(app, 'POST', '/walker/drafts', undefined, { authorization: `Bearer ${token}x` });
+    expect(wrong).toMatchObject({ status: 401, body: { code: 'unauthorized', message: 'The bearer token is not the one this service was started with (--token or WALKER_TOKEN).' } });
+    expect((await call(app, 'GET', '/openapi.json', undefined, { authorization: token })).status).toBe(401);
+    expect((await call(app, 'GET', '/nowhere')).status).toBe(401);
+    expect(app.services.drafts.size).toBe(0);
+  });
+
+  it('lets a request with the token through, the scheme in any case', async () => {
+    const app = await testApp({ token });
+    expect((await call(app, 'GET', '/walker/hasNext', undefined, { authorization: `Bearer ${token}` })).body).toEqual(NOT_LOADED);
+    expect((await call(app, 'GET', '/walker/hasNext', undefined, { authorization: `bearer ${token}` })).body).toEqual(NOT_LOADED);
+  });
+
+  it("does not ask an allowed origin's preflight for it, which browsers send without credentials", async () => {
+    const app = await testApp({ token, allowOrigins: ['http://localhost:3000'] });
+    const headers = { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' };
+    expect((await app.inject({ method: 'OPTIONS', url: '/walker/hasNext', headers })).statusCode).toBe(204);
+    const foreign = { ...headers, origin: 'http://localhost:4000' };
+    expect((await app.inject({ method: 'OPTIONS', url: '/walker/hasNext', headers: foreign })).statusCode).toBe(403);
+  });
+});
+
+describe('a service open to the network', () => {
+  it('warns at start, unless a token is required', async () => {
+    for (const [token, warnings] of [[undefined, 1], ['t', 0]] as const) {
+      const lines: string[] = [];
+      const stream = new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) });
+      const app = await testApp({ token, logger: { level: 'warn', stream } });
+      const server = await startServer(app, { port: 0, host: '0.0.0.0', signals: [] });
+      await server.close();
+      const warned = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((l) => l.level === 40);
+      expect(warned).toHaveLength(warnings);
+      if (warnings > 0) {
+        expect(warned[0].msg).toBe(
+          `0.0.0.0 is not a loopback address: anyone who can reach port ${server.port} can load models and run their scripts on this ` +
+            'machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.',
+        );
+      }
+    }
+  });
+});

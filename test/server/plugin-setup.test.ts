@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import type { WalkerPlugin } from '../../core/plugin.js';
+import { buildApp } from '../../server/app.js';
+import { compose } from '../../server/composition.js';
+import { resolveAppOptions } from '../../server/resolve-options.js';
+import { testApp } from './helpers.js';
+
+function plugin(name: string, setup: WalkerPlugin['setup']): WalkerPlugin {
+  return { meta: { name, version: '1.0.0' }, setup };
+}
+
+describe('plugin setup', () => {
+  it('that never settles fails startup within the timeout, naming the plugin', async () => {
+    const stuck = plugin('waits-forever', () => new Promise<void>(() => {}));
+    const started = Date.now();
+    const failure = await buildApp({ plugins: [stuck], pluginSetupTimeoutMs: 100 }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(failure).toBeInstanceOf(WalkerError);
+    expect(failure).toMatchObject({
+      code: ErrorCodes.PLUGIN,
+      message:
+        "The setup of plugin 'waits-forever' did not finish within 100 ms: its setup must return (or its promise settle) " +
+        'once the plugin has registered what it provides. Is it waiting for something that never comes?',
+    });
+  });
+
+  it('that takes a while but finishes in time installs as before', async () => {
+    const slow = plugin('slow', async (registries) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      registries.generators.register({ name: 'slowpoke' as 'random', create: () => ({ nextEdge: (walk, v) => walk.openEdges(v)[0] }) });
+    });
+    const app = await testApp({ plugins: [slow], pluginSetupTimeoutMs: 1000 });
+    expect(app.services.registries.generators.names()).toContain('slowpoke');
+  });
+
+  it('that throws at once, or rejects with something not an Error, is still named', async () => {
+    const cases: Array<[WalkerPlugin['setup'], string]> = [
+      [() => { throw new TypeError('bad config'); }, "The setup of plugin 'p' failed: bad config"],
+      [() => Promise.reject('no network'), "The setup of plugin 'p' failed: no network"],
+    ];
+    for (const [setup, message] of cases) {
+      const failure = await compose(resolveAppOptions({}), [plugin('p', setup)]).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ code: ErrorCodes.PLUGIN, message });
+    }
+  });
+
+  it('leaves no timer behind once it has settled', async () => {
+    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    await compose(resolveAppOptions({ pluginSetupTimeoutMs: 60_000 }), [plugin('quick', () => {})]);
+    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before);
+  });
+});
