@@ -12,7 +12,9 @@ const REQUEST_LINE_LEVELS: readonly string[] = ['debug', 'trace'];
  *   lines ("incoming request", "request completed", at info) are off (`disableRequestLogging` of buildApp's
  *   LogController),
  *   so info stays quiet however busy the service is;
- * - info: the address it listens on (`startServer`), and that it stopped (here, when the app closes);
+ * - info: the address it listens on (`startServer`), and that it stopped (here, when an app that listened closes);
+ * - warn: at start, an option that was lowered (`maxModelBytes`, by buildApp) and a bind open to the network
+ *   without a token (by startServer);
  * - error: unexpected failures, whole, by the error handler of the scope they happen in.
  * Wrapped with fastify-plugin so that its hooks and error handler apply to the whole app, every route family
  * included, not to a scope of its own.
@@ -21,7 +23,10 @@ export const loggingPlugin = fastifyPlugin(
   async (app: FastifyInstance) => {
     // The hook only when its lines are written: an onResponse hook is a cost on every step of the hot loop.
     if (REQUEST_LINE_LEVELS.includes(app.log.level)) app.addHook('onResponse', logRequest);
-    app.addHook('onClose', async (closed) => closed.log.info('Stopped'));
+    // Only an app that listened stops: one closed because startup failed (a bad -m model) never ran.
+    let listened = false;
+    app.addHook('onListen', async () => void (listened = true));
+    app.addHook('onClose', async (closed) => void (listened && closed.log.info('Stopped')));
     app.setErrorHandler(logUnexpected);
   },
   { name: 'walker-logging', fastify: '5.x' },

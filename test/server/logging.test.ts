@@ -53,6 +53,13 @@ describe('logging', () => {
     expect(lines.slice(1)).toEqual([expect.objectContaining({ level: INFO, msg: 'Stopped' })]);
   });
 
+  it('says nothing of stopping when the app closes without ever listening (a failed start)', async () => {
+    const { lines, stream } = capture();
+    const app = await buildApp({ logger: { level: 'info', stream } });
+    await app.close();
+    expect(lines).toEqual([]);
+  });
+
   it('writes nothing at all when silent', async () => {
     const { lines, stream } = capture();
     const server = await startServer(await buildApp({ logger: { level: 'silent', stream } }), { port: 0, signals: [] });
