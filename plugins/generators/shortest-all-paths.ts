@@ -75,6 +75,7 @@ class ShortestAllPaths extends MovePlanner {
     if (this.done[vertex] === 1) return -1;
     const repaired = this.mayRepair() ? this.repair(vertex, open) : -1;
     if (repaired >= 0) return repaired;
+    this.dropSpoiltTour(vertex);
     if (this.budget.ready()) return this.replan(walk, vertex, open, candidates);
     return this.meanwhile.move(walk, vertex, open, candidates);
   }
@@ -99,6 +100,19 @@ class ShortestAllPaths extends MovePlanner {
     this.detour.start([], 0, -1);
     this.budget.failed();
     return false;
+  }
+
+  /**
+   * A tour whose move due here cannot be made is given up, and counts as a failed plan: a guard that stays shut
+   * would otherwise spoil every new tour at the same place, and the walk would go back and forth between plans
+   * that each take it one step towards that edge. The {@link PlanningBudget} then waits longer before the next
+   * plan, and quick_random's way, which avoids what blocked it, leads on meanwhile.
+   */
+  private dropSpoiltTour(vertex: number): void {
+    if (this.tour.dueFrom(vertex) < 0) return;
+    this.tour.start([], 0, -1);
+    this.detour.start([], 0, -1);
+    this.budget.failed();
   }
 
   private replan(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
