@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../../core/errors.js';
+import type { RandomSource } from '../../../core/random.js';
 import { aStarGenerator } from '../../../plugins/generators/index.js';
-import { createGenerator, edgesOf, idsOf, run, TestWalk } from './harness.js';
+import { createGenerator, idsOf, run, TestWalk } from './harness.js';
 import { at, graphOf, model, randomModel } from './models.js';
-import { distanceTo } from './reference.js';
 
 const message =
   'a_star needs a stop condition that names a target, such as reached_vertex(v_Name), reached_edge(e_Name) ' +
@@ -21,7 +21,8 @@ describe('a_star', () => {
     }
   });
 
-  it('reaches a target vertex or edge along a shortest path', () => {
+  it('reaches a target vertex or edge without standing on any vertex twice, on any model', () => {
+    // A shortest way repeats no vertex; that holds whichever of several shortest ways the seed picks.
     const models = fc.record({
       seed: fc.nat(10_000),
       n: fc.integer({ min: 2, max: 15 }),
@@ -35,16 +36,51 @@ describe('a_star', () => {
         const target = edgeTarget ? graph.vertexCount + (pick % graph.edgeCount) : 1 + (pick % (n - 1));
         const result = run(aStarGenerator, graph, { seed, targets: [target], until: (w) => w.current === target });
         expect(result.walk.current).toBe(target);
-        expect(edgesOf(graph, result.path)).toHaveLength(distanceTo(graph, 0, target));
+        const vertices = result.path.filter((e) => graph.isVertex(e));
+        expect(new Set(vertices).size).toBe(vertices.length);
       }),
       { numRuns: 200 },
     );
   });
 
-  it('breaks ties in declaration order', () => {
+  it('takes the shorter of two ways when the longer one is declared first, whatever the seed', () => {
+    // From s: the long way s → l1 → l2 → t, or the short way s → m → t declared after it.
+    const graph = graphOf(
+      model(['s', 'l1', 'l2', 'm', 't'], [['sl', 's', 'l1'], ['ll', 'l1', 'l2'], ['lt', 'l2', 't'], ['sm', 's', 'm'], ['mt', 'm', 't'], ['ts', 't', 's']]),
+    );
+    for (const seed of [1, 2, 3]) {
+      const result = run(aStarGenerator, graph, { seed, targets: [at(graph, 't')], until: (w) => w.current === at(graph, 't') });
+      expect(idsOf(graph, result.path)).toEqual(['s', 'sm', 'm', 'mt', 't']);
+    }
+  });
+
+  describe('between equally short ways', () => {
     const graph = graphOf(model(['s', 'a', 'b', 't'], [['sb', 's', 'b'], ['sa', 's', 'a'], ['bt', 'b', 't'], ['at', 'a', 't']]));
-    const result = run(aStarGenerator, graph, { targets: [at(graph, 't')], until: (w) => w.current === at(graph, 't') });
-    expect(idsOf(graph, result.path)).toEqual(['s', 'sb', 'b', 'bt', 't']);
+    const t = at(graph, 't');
+    /** A random source whose every `int(bound)` answers `pick(bound)`, counting the draws. */
+    const fixed = (pick: (bound: number) => number) => {
+      const draws: number[] = [];
+      const random: RandomSource = { seed: 0, next: () => 0, int: (bound) => (draws.push(bound), pick(bound)) };
+      return { random, draws };
+    };
+    const walkTo = (options: { seed?: number; random?: RandomSource }) =>
+      idsOf(graph, run(aStarGenerator, graph, { ...options, targets: [t], until: (w) => w.current === t }).path);
+
+    it('keeps the k-th of the equally short edges when the draw int(k) answers 0: the seed picks one uniformly', () => {
+      // sb is the first shortest edge at s, sa the second: sa replaces sb exactly when int(2) is 0.
+      const always = fixed(() => 0);
+      expect(walkTo({ random: always.random })).toEqual(['s', 'sa', 'a', 'at', 't']);
+      const never = fixed((bound) => bound - 1);
+      expect(walkTo({ random: never.random })).toEqual(['s', 'sb', 'b', 'bt', 't']);
+      // One draw, at s; at a and b a single shortest edge draws nothing.
+      expect(always.draws).toEqual([2]);
+      expect(never.draws).toEqual([2]);
+    });
+
+    it('walks the same way for the same seed, and another of the shortest ways for another seed', () => {
+      expect(walkTo({ seed: 1 })).toEqual(['s', 'sb', 'b', 'bt', 't']);
+      expect(walkTo({ seed: 2 })).toEqual(['s', 'sa', 'a', 'at', 't']);
+    });
   });
 
   it('heads for the nearest target, then for the next-nearest one not reached yet', () => {

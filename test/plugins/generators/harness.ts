@@ -25,10 +25,10 @@ export class TestWalk implements WalkState {
 
   constructor(
     readonly graph: Graph,
-    seed: number,
+    seed: number | RandomSource,
     private readonly guard?: Guard,
   ) {
-    this.random = createRandom(seed);
+    this.random = typeof seed === 'number' ? createRandom(seed) : seed;
     this.count = new Int32Array(graph.size);
     this.verticesSeen = new Int32Array(graph.models.length);
     this.edgesSeen = new Int32Array(graph.models.length);
@@ -78,6 +78,8 @@ export class TestWalk implements WalkState {
 
 export interface RunOptions {
   readonly seed?: number;
+  /** The walk's random source, instead of one made from `seed` (to fix what every draw answers). */
+  readonly random?: RandomSource;
   readonly guard?: Guard;
   /** Stop after this many steps in all (default 10,000). */
   readonly maxSteps?: number;
@@ -130,8 +132,8 @@ export function createGenerator(
  * generator answers an edge that is not open at that vertex.
  */
 export function run(factory: PathGeneratorFactory, graph: Graph, options: RunOptions = {}): RunResult {
-  const walk = new TestWalk(graph, options.seed ?? 1, options.guard);
-  const generator = createGenerator(factory, graph, options);
+  const walk = new TestWalk(graph, options.random ?? options.seed ?? 1, options.guard);
+  const generator = createGenerator(factory, graph, options, walk.random);
   const path: number[] = [];
   const maxSteps = options.maxSteps ?? 10_000;
   const stepOn = (element: number) => {

