@@ -2,12 +2,14 @@ import type { GeneratorExpr } from '../language/ast.js';
 import type { PathGenerator, WalkMemo } from '../generator.js';
 import type { StopCondition } from '../condition.js';
 import type { Graph } from '../model/graph.js';
-import type { JoinedGraph } from '../model/joined-graph.js';
-import type { OneWalk } from '../model/one-walk.js';
+import { parseGenerators } from '../language/parser.js';
+import { JoinedGraph } from '../model/joined-graph.js';
+import { OneWalk } from '../model/one-walk.js';
+import { WalkGraph } from '../model/walk-graph.js';
 import type { Registries } from '../plugin.js';
 import type { RandomSource } from '../random.js';
 import type { WalkScope, WalkState } from '../walk-state.js';
-import { ErrorCodes, invalidGenerator, WalkerError } from '../errors.js';
+import { ErrorCodes, GeneratorSyntaxError, invalidGenerator, WalkerError } from '../errors.js';
 import { buildCondition } from './conditions.js';
 import { whyNeverFulfilled } from './feasibility.js';
 
@@ -58,6 +60,28 @@ export interface ChainContext {
 export interface ParsedGenerators {
   readonly text: string;
   readonly exprs: readonly GeneratorExpr[];
+}
+
+/**
+ * The shared-state index and the reachable elements of the graph, for every chain of this walk; what one walk
+ * can cover is worked out on first need only, since most conditions (`length`, `reached_*` alone) never ask.
+ */
+export function chainContextOf(graph: Graph, registries: Registries, random: RandomSource): ChainContext {
+  const joined = new JoinedGraph(graph);
+  const walkGraph = new WalkGraph(graph, joined);
+  let oneWalk: OneWalk | undefined;
+  const walks = (): OneWalk => (oneWalk ??= new OneWalk(walkGraph));
+  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks };
+}
+
+/** Parses a model's generator string; a syntax error names the model. */
+export function parseModelGenerators(text: string, model: string): GeneratorExpr[] {
+  try {
+    return parseGenerators(text);
+  } catch (error) {
+    if (!(error instanceof GeneratorSyntaxError)) throw error;
+    throw new GeneratorSyntaxError(error.input, error.column, error.problem, `Model '${model}'`);
+  }
 }
 
 /**

@@ -2,16 +2,18 @@ import type { Graph } from '../model/graph.js';
 import type { Registries } from '../plugin.js';
 import type { ScriptLimits, ScriptSandbox } from '../scripting.js';
 import type { WalkState, RequirementCounts } from '../walk-state.js';
-import type { GeneratorExpr } from '../language/ast.js';
 import type { StopCondition } from '../condition.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
 import { SeededRandom } from '../random.js';
-import { ErrorCodes, GeneratorSyntaxError, WalkerError } from '../errors.js';
-import { parseGenerators } from '../language/parser.js';
-import { JoinedGraph } from '../model/joined-graph.js';
-import { OneWalk } from '../model/one-walk.js';
-import { WalkGraph } from '../model/walk-graph.js';
-import { buildChains, type ChainContext, type GeneratorChain, type ParsedGenerators } from './chain.js';
+import { ErrorCodes, WalkerError } from '../errors.js';
+import {
+  buildChains,
+  chainContextOf,
+  parseModelGenerators,
+  type ChainContext,
+  type GeneratorChain,
+  type ParsedGenerators,
+} from './chain.js';
 import { Coverage } from './coverage.js';
 import { checkEdgeAnswer } from './generator-answers.js';
 import { WalkScripts } from './scripts.js';
@@ -331,27 +333,5 @@ export class Machine implements WalkState {
     if (g.isVertex(element)) this.coverage.pass(element);
     for (const onStep of this.observers) onStep(this, element, first);
     this.scripts.runActions(element);
-  }
-}
-
-/**
- * The shared-state index and the reachable elements of the graph, for every chain of this walk; what one walk
- * can cover is worked out on first need only, since most conditions (`length`, `reached_*` alone) never ask.
- */
-function chainContextOf(graph: Graph, registries: Registries, random: SeededRandom): ChainContext {
-  const joined = new JoinedGraph(graph);
-  const walkGraph = new WalkGraph(graph, joined);
-  let oneWalk: OneWalk | undefined;
-  const walks = (): OneWalk => (oneWalk ??= new OneWalk(walkGraph));
-  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks };
-}
-
-/** Parses a model's generator string; a syntax error names the model. */
-function parseModelGenerators(text: string, model: string): GeneratorExpr[] {
-  try {
-    return parseGenerators(text);
-  } catch (error) {
-    if (!(error instanceof GeneratorSyntaxError)) throw error;
-    throw new GeneratorSyntaxError(error.input, error.column, error.problem, `Model '${model}'`);
   }
 }
