@@ -91,6 +91,29 @@ describe('edge_coverage', () => {
   });
 });
 
+describe('what a coverage goal asks of one walk (its demand)', () => {
+  it('is the fewest elements that make the percentage, by the same threshold as isFulfilled', () => {
+    const star = starGraph(3);
+    const edges = star.models[0].edges;
+    expect(edgeCoverage.create(66, scopeOf(star, 0)).demand).toEqual({ label: 'edge_coverage(66)', what: "edges of model 'Star'", elements: edges, weights: undefined, least: 2 });
+    expect(edgeCoverage.create(67, scopeOf(star, 0)).demand?.least).toBe(3);
+    expect(edgeCoverage.create(100, scopeOf(star, 0)).demand?.least).toBe(3);
+  });
+
+  it('asks nothing of a 0 % goal or of a model with nothing to cover', () => {
+    expect(edgeCoverage.create(0, scope).demand).toBeUndefined();
+    expect(edgeCoverage.create(100, scopeOf(graph, EMPTY)).demand).toBeUndefined();
+    expect(requirementCoverage.create(100, scopeOf(graph, SHOP)).demand).toBeUndefined();
+  });
+
+  it('weighs each element by the requirements it carries', () => {
+    const demand = requirementCoverage.create(60, scope).demand!;
+    expect(demand.weights!.reduce((a, b) => a + b, 0)).toBe(5);
+    expect(demand.least).toBe(3);
+    expect(demand.elements.every((e) => graph.requirements[e].length > 0)).toBe(true);
+  });
+});
+
 describe('vertex_coverage', () => {
   it('counts distinct vertices of the model at 0, 50 and 100 %', () => {
     const walk = new FakeWalk(graph).walk('e0', 'n0', 'e1', 'n1', 'e2', 'n0');
