@@ -87,11 +87,13 @@ function explain(graph: Graph, walks: OneWalk, best: BestWalk, wanted: readonly 
   const onWalk = new Set(best.components);
   const left = wanted.filter((e) => !onWalk.has(walks.componentOf(e)));
   const covered = counted.filter((e) => onWalk.has(walks.componentOf(e)));
-  const rival = walks.rival(left[0], covered);
+  // An element no walk reaches at all has no rival; the pair is about one the best walk could have had.
+  const missed = left.find((e) => walks.componentOf(e) >= 0);
+  const rival = missed === undefined ? -1 : walks.rival(missed, covered);
   const pair =
     rival < 0
       ? ''
-      : `No walk steps on both ${graph.ids[rival]} and ${graph.ids[left[0]]}, since neither can be reached from ` +
+      : `No walk steps on both ${graph.ids[rival]} and ${graph.ids[missed!]}, since neither can be reached from ` +
         'the other; ';
   const ids = left.map((e) => graph.ids[e]);
   return `${pair}the best walk leaves out ${abbreviate(ids, LISTED_IDS)}`;

@@ -83,6 +83,15 @@ describe('goals no single walk can meet, refused at load', () => {
     expect(refusal([fork()], 'first(edge_coverage(58))')).toMatch(/at most 4 of the 7 edges .*, and 5 are needed/);
   });
 
+  it('names in the pair an element some walk reaches, even when one no walk reaches comes first', () => {
+    // The island i is one of 7 vertices: 6 of 7 (85 %) are reachable, but one walk covers 4 (57 %).
+    const base = fork();
+    const withIsland = { ...base, vertices: [{ id: 'i', name: 'v_i' }, ...base.vertices] };
+    expect(refusal([withIsland], 'first(vertex_coverage(80))')).toContain(
+      'No walk steps on both y and x, since neither can be reached from the other; the best walk leaves out i, x, x2',
+    );
+  });
+
   it('weighs requirements by the elements that carry them', () => {
     // s and x carry four of the five requirements; y's one is on the other branch.
     expect(refusal([fork()], 'first(requirement_coverage(80))')).toBeUndefined();
