@@ -1,15 +1,37 @@
 import type { RandomSource } from './random.js';
 import type { ScriptOrigin } from './errors.js';
 
-/** Limits applied to every single guard or action evaluation. */
+/**
+ * How much time and memory scripts may use, and which clock they read (docs/behaviour.md, "Scripts"). The
+ * service takes them from `AppOptions.scriptLimits`; a library user passes them to `walker.open`.
+ */
 export interface ScriptLimits {
-  /** Wall-clock limit of one evaluation, in milliseconds (default 1000). */
+  /** Wall-clock limit of one evaluation (a guard set, an action, its promise jobs), in milliseconds (default 1000). */
   readonly timeoutMs: number;
-  /** Memory limit of a walk's script runtime, in bytes (default 64 MiB). */
+  /**
+   * Memory a walk's scripts may hold together, in bytes (default 64 MiB): every scope of the walk and the
+   * engine's own share of it. Engines may refuse a value below what they need to start.
+   */
   readonly memoryBytes: number;
+  /**
+   * Time all scripts of one request may take together, in milliseconds (default 5000): a load's model actions,
+   * a step's guards and actions, a setData, a getData. A walk driven without requests (offline, a library
+   * loop) counts it per step. It stops a request whose scripts each stay under {@link timeoutMs}.
+   */
+  readonly budgetMs: number;
+  /**
+   * When true, `Date` inside scripts reads the host's clock. By default (false) it reads the run's clock, which
+   * starts at an instant fixed by the seed and advances a fixed amount per step, so a replay sees the same times.
+   */
+  readonly realClock: boolean;
 }
 
-export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = Object.freeze({ timeoutMs: 1000, memoryBytes: 64 * 1024 * 1024 });
+export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = Object.freeze({
+  timeoutMs: 1000,
+  memoryBytes: 64 * 1024 * 1024,
+  budgetMs: 5000,
+  realClock: false,
+});
 
 /**
  * A script engine: a named factory of sandboxes. The machine makes one sandbox per walk and reuses it for
@@ -20,10 +42,11 @@ export interface ScriptEngine {
   createSandbox(options: SandboxOptions): ScriptSandbox;
 }
 
+/** What a sandbox is made from. */
 export interface SandboxOptions {
   /** Number of model scopes (one per model of the graph, indexed like `Graph.models`). */
   readonly scopes: number;
-  /** Drives `Math.random` inside scripts. */
+  /** Drives `Math.random` inside scripts; its `seed` fixes where the run's clock starts. */
   readonly random: RandomSource;
   readonly limits: ScriptLimits;
 }
@@ -33,8 +56,8 @@ export interface SandboxOptions {
  *
  * A script whose text mentions `global.` runs, with every `global.` removed, in the shared scope (GraphWalker's
  * rule); any other script runs in its model's scope. Variables are implicit globals of their scope
- * (`x = 1;`). Every failure — a thrown error, a syntax error, a guard that is not boolean, an exceeded time or
- * memory limit — is thrown as a `ScriptError` naming the origin; the sandbox stays usable afterwards.
+ * (`x = 1;`). Every failure — a thrown error, a syntax error, a guard that is not boolean, an exceeded time,
+ * budget or memory limit — is thrown as a `ScriptError` naming the origin; the sandbox stays usable afterwards.
  */
 export interface ScriptSandbox {
   /** Runs statements (an action, model action or setData script) in `scope`. */
@@ -50,7 +73,12 @@ export interface ScriptSandbox {
    * strings without quotes, other values as JSON.
    */
   variables(scope: number): Array<[name: string, value: string]>;
-  /** Forgets every variable of every scope (restart); the random source is reset by the machine. */
+  /**
+   * The walk took a step (called once per step, before the element's actions): the run's clock advances and
+   * the step's scripts start a budget of their own. Optional: an engine without clock or budget ignores it.
+   */
+  stepped?(): void;
+  /** Forgets every variable of every scope and rewinds the run's clock (restart); the random source is reset by the machine. */
   reset(): void;
   /** Frees every resource; the sandbox must not be used afterwards. */
   dispose(): void;

@@ -72,6 +72,7 @@ export class WalkScripts {
    */
   stepped(): void {
     this.version++;
+    this.sandbox.stepped?.();
   }
 
   /** Forget cached guard answers and prepared guards (after a sandbox reset). */
