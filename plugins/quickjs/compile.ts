@@ -14,6 +14,26 @@
 
 /** Names used by the generated code; the `__w$` prefix keeps them out of the way of model variables. */
 const KIT = '__w$K';
+const EVAL = '__w$ev';
+const INDEX = '__w$i';
+const RESULT = '__w$r';
+const RUN = '__w$run';
+
+/**
+ * Model code inside a wrapper could name the wrapper's variables and so reach the kit, report another
+ * guard's failure or set another guard's bit. Code that could name them sits in a block that declares those
+ * names again, empty: inside it they mean nothing. (The model code cannot declare names of its own there:
+ * sources with declarations are never wrapped.) A name can only be reached by writing it, as `__w$…` or
+ * with a `\u` escape, so other code — nearly all of it — is spared the block, which costs a third of a
+ * guard's evaluation.
+ */
+const HIDE = `let ${KIT}, ${EVAL}, ${INDEX}, ${RESULT}, ${RUN};`;
+const MAY_NAME_WRAPPER = /__w\$|\\u/;
+
+/** The declarations that hide the wrapper's names from `code`, or nothing when `code` cannot name them. */
+function hideFrom(code: string): string {
+  return MAY_NAME_WRAPPER.test(code) ? HIDE : '';
+}
 
 /** Words whose meaning differs between a global script and a function body (see the file comment). */
 const NEEDS_GLOBAL_SCRIPT = /\b(?:var|let|const|class|arguments|eval)\b|\bfunction\s*[^\s(]/;
@@ -43,7 +63,7 @@ export function canWrapAsFunction(source: string): boolean {
  * checked that the source parses as a script, so it cannot close the `try` block early.
  */
 export function actionFactorySource(code: string): string {
-  return `(function (${KIT}) { return function () { try {\n${code}\n} catch (__w$e) { ${KIT}.f(__w$e); return 1; } return 0; }; })`;
+  return `(function (${KIT}) { return function () { try { ${hideFrom(code)}\n${code}\n} catch (__w$e) { ${KIT}.f(__w$e); return 1; } return 0; }; })`;
 }
 
 /** One guard of a compiled set: an inline expression, or a source evaluated by indirect eval each time. */
@@ -63,21 +83,23 @@ export function guardFactorySource(guards: readonly GuardCode[]): string {
   const fail = bitmask ? '-1' : "''";
   const body = guards.map((guard, i) => guardStep(guard, i, bitmask, fail)).join('\n');
   return [
-    `(function (${KIT}) { var __w$i = -1;`,
-    `function __w$run() { var __w$r = ${bitmask ? '0' : "''"}, __w$v; try {`,
+    `(function (${KIT}) { var ${INDEX} = -1, ${EVAL} = ${KIT}.ev;`,
+    `function ${RUN}() { var ${RESULT} = ${bitmask ? '0' : "''"}, __w$v; try {`,
     body,
-    `} catch (__w$e) { ${KIT}.f(__w$e); return ${fail}; } return __w$r; }`,
-    `__w$run.w = function () { return __w$i; }; return __w$run; })`,
+    `} catch (__w$e) { ${KIT}.f(__w$e); return ${fail}; } return ${RESULT}; }`,
+    `${RUN}.w = function () { return ${INDEX}; }; return ${RUN}; })`,
   ].join('\n');
 }
 
+/** A script guard runs by indirect eval, in the global scope, where the wrapper's names do not exist anyway. */
 function guardStep(guard: GuardCode, i: number, bitmask: boolean, fail: string): string {
-  const value = 'expression' in guard ? `(${guard.expression}\n)` : `${KIT}.ev(${JSON.stringify(guard.script)})`;
+  const value =
+    'expression' in guard ? `{ ${hideFrom(guard.expression)} __w$v = (${guard.expression}\n); }` : `__w$v = ${EVAL}(${JSON.stringify(guard.script)});`;
   const bad = `{ ${KIT}.b(__w$v); return ${fail}; }`;
   const check = bitmask
-    ? `if (__w$v === true) __w$r |= ${1 << i}; else if (__w$v !== false) ${bad}`
-    : `if (__w$v === true) __w$r += '1'; else if (__w$v === false) __w$r += '0'; else ${bad}`;
-  return `__w$i = ${i}; __w$v = ${value};\n${check}`;
+    ? `if (__w$v === true) ${RESULT} |= ${1 << i}; else if (__w$v !== false) ${bad}`
+    : `if (__w$v === true) ${RESULT} += '1'; else if (__w$v === false) ${RESULT} += '0'; else ${bad}`;
+  return `${INDEX} = ${i}; ${value}\n${check}`;
 }
 
 /**

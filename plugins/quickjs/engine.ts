@@ -1,5 +1,7 @@
-import { getQuickJS } from 'quickjs-emscripten';
-import type { ScriptEngine, ScriptLimits, SandboxOptions, ScriptSandbox } from '../../core/scripting.js';
+import { DEFAULT_SCRIPT_LIMITS, type ScriptEngine, type ScriptLimits, type SandboxOptions, type ScriptSandbox } from '../../core/scripting.js';
+import { fastCaller } from './calls.js';
+import { checkLimits, checkPositive, limitOverrides } from './limits.js';
+import { ModulePool, sharedModule, type ModuleSource } from './modules.js';
 import { DEFAULT_MAX_STACK_BYTES, type QuickJsModule } from './runtime.js';
 import { QuickJsSandbox } from './sandbox.js';
 
@@ -24,53 +26,49 @@ export const QUICKJS_ENGINE_ALIASES: readonly string[] = Object.freeze(['javascr
 /** A {@link ScriptEngine} that the registry can also find by its aliases. */
 export interface QuickJsEngine extends ScriptEngine {
   readonly aliases: readonly string[];
-}
-
-let releaseModule: Promise<QuickJsModule> | undefined;
-
-/**
- * Loads the QuickJS WebAssembly module once per process: the module is immutable code shared by every
- * sandbox, while each sandbox has its own runtime (heap, limits, variables). A failed load is forgotten,
- * so that a later call can retry.
- */
-export function loadQuickJs(): Promise<QuickJsModule> {
-  releaseModule ??= getQuickJS();
-  releaseModule.catch(() => {
-    releaseModule = undefined;
-  });
-  return releaseModule;
+  /**
+   * True when compiled guards and actions are called through QuickJS's FFI directly. False when `fastCalls`
+   * was turned off, or when the installed quickjs-emscripten failed the self-test of that path (calls.ts):
+   * the engine then works through the public API, about three times slower per call.
+   */
+  readonly fastCalls: boolean;
 }
 
 /**
- * The QuickJS script engine. `module` defaults to the shared release build; tests pass a debug build to
- * check for leaks. Limits given here replace those of the sandbox options, field by field.
+ * The QuickJS script engine. By default every sandbox gets a QuickJS module (a WebAssembly memory) of its own
+ * from a pool (modules.ts); tests pass one `module`, a debug build, which every sandbox then shares. Limits
+ * given here replace those of the sandbox options, field by field.
  */
 export async function createQuickJsEngine(module?: QuickJsModule, options: QuickJsEngineOptions = {}): Promise<QuickJsEngine> {
-  const loaded = module ?? (await loadQuickJs());
-  const settings = {
-    module: loaded,
-    maxStackBytes: checkPositive('maxStackBytes', options.maxStackBytes ?? DEFAULT_MAX_STACK_BYTES),
-    fastCalls: options.fastCalls ?? true,
-  };
   const overrides = limitOverrides(options);
+  checkLimits({ ...DEFAULT_SCRIPT_LIMITS, ...overrides });
+  const maxStackBytes = checkPositive('maxStackBytes', options.maxStackBytes ?? DEFAULT_MAX_STACK_BYTES, 'QuickJS option');
+  const modules = module === undefined ? await ModulePool.create() : sharedModule(module);
+  const fastCalls = (options.fastCalls ?? true) && passesSelfTest(modules);
+  const settings = { modules, maxStackBytes, fastCalls };
   return {
     name: QUICKJS_ENGINE_NAME,
     aliases: QUICKJS_ENGINE_ALIASES,
+    fastCalls,
     createSandbox(sandboxOptions: SandboxOptions): ScriptSandbox {
-      const limits = { ...sandboxOptions.limits, ...overrides };
+      const limits = checkLimits({ ...sandboxOptions.limits, ...overrides });
       return new QuickJsSandbox({ ...sandboxOptions, limits }, settings);
     },
   };
 }
 
-function limitOverrides(options: QuickJsEngineOptions): Partial<ScriptLimits> {
-  const overrides: { timeoutMs?: number; memoryBytes?: number } = {};
-  if (options.timeoutMs !== undefined) overrides.timeoutMs = checkPositive('timeoutMs', options.timeoutMs);
-  if (options.memoryBytes !== undefined) overrides.memoryBytes = checkPositive('memoryBytes', options.memoryBytes);
-  return overrides;
-}
-
-function checkPositive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`QuickJS option ${name} must be a positive number, got ${value}`);
-  return value;
+/** Whether the FFI fast path works with the installed quickjs-emscripten, tried once per engine. */
+function passesSelfTest(modules: ModuleSource): boolean {
+  const lease = modules.lease();
+  const runtime = lease.module.newRuntime();
+  const context = runtime.newContext();
+  const probe = context.unwrapResult(context.evalCode('(function () { return 42; })'));
+  try {
+    return fastCaller(lease.module, context, runtime, probe) !== undefined;
+  } finally {
+    probe.dispose();
+    context.dispose();
+    runtime.dispose();
+    lease.release(true);
+  }
 }

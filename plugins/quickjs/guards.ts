@@ -71,34 +71,22 @@ export class QuickJsGuardSet implements GuardSet {
   }
 
   private evaluateSegment(segment: Segment, out: Uint8Array): void {
-    const { scope, positions } = segment;
+    const { positions } = segment;
     if (positions.length > GUARDS_PER_BITMASK) return this.evaluateLong(segment, out);
-    const result = this.host.guarded(segment.origins[0], () => {
-      scope.watchdog.arm();
-      return scope.caller.number(segment.fn);
-    });
-    if (typeof result !== 'number' || result < 0) this.raise(segment, result);
-    for (let k = 0; k < positions.length; k++) out[positions[k]] = (result >>> k) & 1;
+    const outcome = this.host.guarded(segment.origins[0], () => callSegment(segment));
+    if (typeof outcome !== 'number') this.raise(segment, outcome);
+    for (let k = 0; k < positions.length; k++) out[positions[k]] = (outcome >>> k) & 1;
   }
 
   /** More than 31 guards: the result is a string of '1'/'0', read through the public API (rare). */
   private evaluateLong(segment: Segment, out: Uint8Array): void {
-    const { scope, positions } = segment;
-    const context = scope.context;
-    const bits = this.host.guarded(segment.origins[0], () => {
-      scope.watchdog.arm();
-      const result = context.callFunction(segment.fn, context.undefined);
-      if (result.error) return result.error;
-      const text = context.getString(result.value);
-      result.value.dispose();
-      return text;
-    });
-    if (typeof bits !== 'string' || bits.length !== positions.length) this.raise(segment, bits);
-    for (let k = 0; k < positions.length; k++) out[positions[k]] = bits.charCodeAt(k) === 49 ? 1 : 0;
+    const { positions } = segment;
+    const outcome = this.host.guarded(segment.origins[0], () => callLongSegment(segment));
+    if (typeof outcome !== 'string') this.raise(segment, outcome);
+    for (let k = 0; k < positions.length; k++) out[positions[k]] = outcome.charCodeAt(k) === 49 ? 1 : 0;
   }
 
-  private raise(segment: Segment, result: number | string | QuickJSHandle): never {
-    const failure = this.host.guarded(segment.origins[0], () => segment.scope.failure(result));
+  private raise(segment: Segment, failure: GuestFailure): never {
     const index = this.host.guarded(segment.origins[0], () => failedGuard(segment));
     this.host.fail(failure, segment.origins[index] ?? segment.origins[0]);
   }
@@ -119,7 +107,7 @@ export class QuickJsGuardSet implements GuardSet {
     const origins = run.map((p) => p.origin);
     const scope = this.host.scopeFor(run[0].shared ? 'shared' : this.scope, origins[0]);
     const fn = this.host.guarded(origins[0], () => compiledGuards(scope, run.map((p) => p.code)));
-    if (fn === null) this.host.fail({ text: undefined, timedOut: scope.watchdog.fired }, origins[0]);
+    if (fn === null) this.host.fail({ text: 'The guards could not be compiled', limit: scope.limits.exceeded, verdict: true }, origins[0]);
     return { scope, fn, positions: run.map((p) => p.position), origins };
   }
 }
@@ -151,10 +139,33 @@ function guardCode(scope: GuestScope, code: string): GuardCode | undefined {
   return checks.every(Boolean) ? { expression } : { script: code };
 }
 
-/** Which guard of the segment was running when it failed (the compiled function's `w()`). */
+/** Calls the function of a segment of up to 31 guards: their bitmask, or how the call failed. */
+function callSegment(segment: Segment): number | GuestFailure {
+  const scope = segment.scope;
+  scope.limits.arm(true);
+  const result = scope.caller.number(segment.fn);
+  const failure = scope.settle(typeof result === 'number' && result >= 0 ? undefined : result);
+  return failure ?? (result as number);
+}
+
+function callLongSegment(segment: Segment): string | GuestFailure {
+  const { scope, positions } = segment;
+  const context = scope.context;
+  scope.limits.arm(true);
+  const result = context.callFunction(segment.fn, context.undefined);
+  if (result.error) return scope.settle(result.error) as GuestFailure;
+  const bits = context.getString(result.value);
+  result.value.dispose();
+  return scope.settle(bits.length === positions.length ? undefined : bits) ?? bits;
+}
+
+/**
+ * Which guard of the segment was running when it failed (the compiled function's `w()`); for a failure in
+ * the promise jobs after the guards, the last one.
+ */
 function failedGuard(segment: Segment): number {
   const context = segment.scope.context;
-  segment.scope.watchdog.arm();
+  segment.scope.limits.disarm();
   const where = context.getProp(segment.fn, 'w');
   const result = context.callFunction(where, context.undefined);
   where.dispose();

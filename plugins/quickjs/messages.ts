@@ -1,12 +1,10 @@
 import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
 import type { ScriptLimits } from '../../core/scripting.js';
 import { shorten } from '../../core/text.js';
+import type { LimitKind } from './runtime.js';
 
 /** Guest error texts are cut to this many characters before they reach a response or a log. */
 export const MAX_MESSAGE_LENGTH = 500;
-
-/** What QuickJS throws when the runtime's memory limit stops an allocation. */
-const OUT_OF_MEMORY = 'InternalError: out of memory';
 
 /** `64 MiB`, `512 KiB` or `1000 bytes`: the unit that shows the configured value exactly. */
 export function formatBytes(bytes: number): string {
@@ -29,26 +27,42 @@ export function cut(text: string): string {
   return shorten(text, MAX_MESSAGE_LENGTH);
 }
 
-/** Turns guest failures into ScriptErrors with the limit messages of docs/behaviour.md. */
+/**
+ * A verdict of the sandbox on a script — a limit it passed, a guard that is not boolean or not synchronous —
+ * rather than an error the script threw. Its message names where the script is (model, element, field), as
+ * `describe()` does, so that every way of reporting it (the service's `nok`, the command line, a draft's
+ * validation) says which script to fix; `scriptMessage` is the verdict alone.
+ */
+export class ScriptVerdictError extends ScriptError {
+  constructor(verdict: string, origin: ScriptOrigin) {
+    super(verdict, origin);
+    this.message = super.describe();
+  }
+
+  override describe(): string {
+    return this.message;
+  }
+}
+
+/** Turns guest failures into ScriptErrors with the messages of docs/behaviour.md. */
 export class FailureMessages {
   constructor(private readonly limits: ScriptLimits) {}
 
-  timeLimit(): string {
-    return `Script exceeded the time limit of ${this.limits.timeoutMs} ms`;
-  }
-
-  memoryLimit(): string {
+  limit(kind: LimitKind): string {
+    if (kind === 'time') return `Script exceeded the time limit of ${this.limits.timeoutMs} ms`;
+    if (kind === 'budget') return `Scripts of one request exceeded the time budget of ${this.limits.budgetMs} ms`;
     return `Script exceeded the memory limit of ${formatBytes(this.limits.memoryBytes)}`;
   }
 
   /**
-   * @param text the guest's text of the failure, or undefined when it could not be read (which, short of
-   *   a timeout, means the runtime could not even allocate the text)
-   * @param timedOut whether the interrupt handler stopped the evaluation
+   * @param text the guest's text of the failure, or undefined when it could not be read
+   * @param limit the limit that stopped the script, if one did: it wins over any text, which the script could forge
+   * @param verdict true when the text is the sandbox's own (a guard's value), not something the script threw
    */
-  error(text: string | undefined, timedOut: boolean, origin: ScriptOrigin): ScriptError {
-    if (timedOut) return new ScriptError(this.timeLimit(), origin);
-    if (text === undefined || text === OUT_OF_MEMORY) return new ScriptError(this.memoryLimit(), origin);
-    return new ScriptError(text === '' ? 'Script failed without an error message' : cut(unquoteReference(text)), origin);
+  error(text: string | undefined, limit: LimitKind | undefined, origin: ScriptOrigin, verdict = false): ScriptError {
+    if (limit !== undefined) return new ScriptVerdictError(this.limit(limit), origin);
+    if (text === undefined || text === '') return new ScriptError('Script failed without an error message', origin);
+    const message = cut(unquoteReference(text));
+    return verdict ? new ScriptVerdictError(message, origin) : new ScriptError(message, origin);
   }
 }

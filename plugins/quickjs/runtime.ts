@@ -1,12 +1,14 @@
 import type { QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
 import type { ScriptLimits } from '../../core/scripting.js';
+import type { RequestBudget } from './budget.js';
 import type { FfiSource } from './calls.js';
+import type { MemoryGate } from './memory.js';
 
 /**
- * What the engine needs of a QuickJS WebAssembly module: a release module from `getQuickJS()`, or in tests
- * a debug build wrapped for leak checking.
+ * What the engine needs of a QuickJS WebAssembly module: a release module of the engine's pool, or in tests a
+ * debug build wrapped for leak checking. Its memory is where the memory limit is enforced.
  */
-export type QuickJsModule = Pick<QuickJSWASMModule, 'newRuntime'> & FfiSource;
+export type QuickJsModule = Pick<QuickJSWASMModule, 'newRuntime' | 'getWasmMemory'> & FfiSource;
 
 /**
  * QuickJS's own stack limit. QuickJS measures the WebAssembly shadow stack, but its parser and some
@@ -18,49 +20,107 @@ export type QuickJsModule = Pick<QuickJSWASMModule, 'newRuntime'> & FfiSource;
  */
 export const DEFAULT_MAX_STACK_BYTES = 24 * 1024;
 
+/** The limit that stopped a script. */
+export type LimitKind = 'time' | 'budget' | 'memory';
+
 /**
- * The per-evaluation time limit. QuickJS polls the interrupt handler every few thousand instructions; the
- * deadline is re-armed before every host→guest call, so the limit applies to each guard set, action or
- * getData separately and a timeout never carries over to the next evaluation.
+ * The limits of every call into one runtime. QuickJS polls the interrupt handler every few thousand
+ * instructions, also inside promise jobs and long built-ins; the handler stops the script when
+ *
+ * - the memory gate refused to grow the memory (a script that catches its out-of-memory error is stopped
+ *   anyway, at its next poll);
+ * - the call's deadline passed: it is re-armed before every host→guest call, so the time limit applies to each
+ *   guard set, action (with its promise jobs) or getData separately, and never carries over;
+ * - the request's budget is spent. The handler charges it with the time between its polls, so arming stays
+ *   one clock read, as cheap as before there was a budget; what a call runs after its last poll (a few
+ *   thousand instructions at most) goes uncharged.
  */
-export class Watchdog {
+export class GuestLimits {
+  /** The limit the handler stopped the current call at, if any. */
+  fired: LimitKind | undefined;
   private deadline = Number.POSITIVE_INFINITY;
-  /** True when the handler interrupted the guest since the last {@link arm}. */
-  fired = false;
+  private charged = 0;
+  private armed = false;
+  private stopping = false;
 
-  constructor(private readonly timeoutMs: number) {}
+  /** How far the memory may grow while this runtime's code runs. */
+  private readonly memoryCeiling: number;
 
-  arm(): void {
-    this.fired = false;
-    this.deadline = Date.now() + this.timeoutMs;
+  constructor(
+    private readonly limits: ScriptLimits,
+    private readonly budget: RequestBudget,
+    private readonly gate: MemoryGate,
+    baselineBytes: number,
+  ) {
+    this.memoryCeiling = baselineBytes + limits.memoryBytes;
+  }
+
+  /** Before a call that runs model code (a script, its promise jobs, a getter the kit reads); `guards` for guard sets. */
+  arm(guards = false): void {
+    const now = Date.now();
+    this.fired = undefined;
+    this.deadline = now + this.limits.timeoutMs;
+    this.charged = now;
+    this.armed = true;
+    this.gate.limitBytes = this.memoryCeiling;
+    this.gate.refused = false;
+    this.budget.enter(guards);
   }
 
   /**
-   * No deadline, for walker's own guest code (the kit, compiling): it cannot loop, and in a slow debug
-   * build it can take longer than a small time limit.
+   * No deadline and no budget, for walker's own guest code (the kit, compiling): it cannot loop, and in a slow
+   * debug build it can take longer than a small time limit. The memory limit still holds.
    */
   disarm(): void {
-    this.fired = false;
+    this.fired = undefined;
     this.deadline = Number.POSITIVE_INFINITY;
+    this.armed = false;
+    this.gate.limitBytes = this.memoryCeiling;
+  }
+
+  /** The limit the current call passed: one the handler stopped it at, or a refused growth it caught itself. */
+  get exceeded(): LimitKind | undefined {
+    return this.fired ?? (this.gate.refused ? 'memory' : undefined);
+  }
+
+  /** True when the script's memory passed the limit; read after every call, so that catching the error does not hide it. */
+  get overMemory(): boolean {
+    return this.gate.refused;
+  }
+
+  /** From now until {@link resume}, every poll interrupts: for stopping the promise jobs a stopped script left. */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  resume(): void {
+    this.stopping = false;
   }
 
   readonly shouldInterrupt = (): boolean => {
-    if (Date.now() <= this.deadline) return false;
-    this.fired = true;
-    return true;
+    if (this.stopping) return true;
+    if (this.gate.refused) return this.fire('memory');
+    if (!this.armed) return false;
+    const now = Date.now();
+    const spent = this.budget.charge(now - this.charged);
+    this.charged = now;
+    if (now > this.deadline) return this.fire('time');
+    return spent ? this.fire('budget') : false;
   };
+
+  private fire(kind: LimitKind): boolean {
+    this.fired ??= kind;
+    return true;
+  }
 }
 
-/** A runtime with the walk's memory limit, the stack limit and the watchdog installed. */
-export function newLimitedRuntime(
-  module: QuickJsModule,
-  limits: ScriptLimits,
-  maxStackBytes: number,
-): { runtime: QuickJSRuntime; watchdog: Watchdog } {
+/**
+ * A runtime with the stack limit and the limits' interrupt handler installed. QuickJS's own memory limit is
+ * left unset: it cannot count bytes in this build (see memory.ts); the gate does.
+ */
+export function newLimitedRuntime(module: QuickJsModule, limits: GuestLimits, maxStackBytes: number): QuickJSRuntime {
   const runtime = module.newRuntime();
-  const watchdog = new Watchdog(limits.timeoutMs);
-  runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(maxStackBytes);
-  runtime.setInterruptHandler(watchdog.shouldInterrupt);
-  return { runtime, watchdog };
+  runtime.setInterruptHandler(limits.shouldInterrupt);
+  return runtime;
 }

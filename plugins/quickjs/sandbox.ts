@@ -1,40 +1,51 @@
 import type { QuickJSRuntime } from 'quickjs-emscripten';
 import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
 import type { GuardSet, SandboxOptions, ScriptSandbox } from '../../core/scripting.js';
+import { RequestBudget } from './budget.js';
+import { RunClock } from './clock.js';
 import { isBlank, splitGlobal } from './compile.js';
 import { QuickJsGuardSet, type GuardHost } from './guards.js';
+import { PromiseJobs, RunawayJobsError } from './jobs.js';
 import { FailureMessages, cut } from './messages.js';
-import { newLimitedRuntime, type QuickJsModule, type Watchdog } from './runtime.js';
+import type { ModuleLease, ModuleSource } from './modules.js';
+import { GuestLimits, newLimitedRuntime } from './runtime.js';
 import { GuestScope, type GuestFailure } from './scope.js';
 
 /** How the engine builds sandboxes. */
 export interface SandboxSettings {
-  readonly module: QuickJsModule;
+  readonly modules: ModuleSource;
   readonly maxStackBytes: number;
   readonly fastCalls: boolean;
 }
 
 /**
- * The variables of one walk in one QuickJS runtime: a context per model scope and one for `global.`, each
- * created on first use (a context costs about 0.3 ms and 35 KiB, and most walks touch few models).
+ * The variables of one walk in one QuickJS runtime, in a module (a WebAssembly memory) of its own when the
+ * engine has one ready: a context per model scope and one for `global.`, each created on first use (a
+ * context costs about 0.3 ms and 35 KiB, and most walks touch few models).
  */
 export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   generation = 0;
+  private lease!: ModuleLease;
   private runtime!: QuickJSRuntime;
-  private watchdog!: Watchdog;
+  private limits!: GuestLimits;
+  private jobs!: PromiseJobs;
   private scopes: Array<GuestScope | undefined> = [];
   private shared: GuestScope | undefined;
-  /** Set when the host's stack overflowed inside QuickJS: the runtime is then corrupt and never touched again. */
-  private poisoned = false;
+  /** Why the runtime was abandoned, when it was: it is never touched again, and every call fails until reset(). */
+  private poisoned: string | undefined;
   private disposed = false;
   private readonly messages: FailureMessages;
+  private readonly budget: RequestBudget;
+  private readonly clock: RunClock | undefined;
 
   constructor(
     private readonly options: SandboxOptions,
     private readonly settings: SandboxSettings,
   ) {
     this.messages = new FailureMessages(options.limits);
-    this.start();
+    this.budget = new RequestBudget(options.limits.budgetMs);
+    this.clock = options.limits.realClock ? undefined : new RunClock(options.random.seed);
+    this.start(settings.modules.lease());
   }
 
   run(scope: number, source: string, origin: ScriptOrigin): void {
@@ -65,18 +76,31 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     return [...own, ...shared];
   }
 
-  /** A fresh runtime: every variable, compiled function and limit state of the old one is gone. */
+  stepped(): void {
+    this.clock?.stepped();
+    this.budget.stepped();
+  }
+
+  /**
+   * A fresh runtime: every variable, compiled function and limit state of the old one is gone. A module
+   * whose memory grew (or whose runtime had to be abandoned) is exchanged for a fresh one, so that a restart
+   * gives the memory back too.
+   */
   reset(): void {
     this.assertAlive();
     this.stop();
     this.generation++;
-    this.start();
+    this.clock?.reset();
+    const keep = this.lease.own && this.poisoned === undefined && this.lease.gate.pristine;
+    if (!keep) this.lease.release(this.poisoned === undefined);
+    this.start(keep ? this.lease : this.settings.modules.lease());
   }
 
   /** Also makes guard sets recompile, so that one used after dispose fails cleanly instead of calling freed code. */
   dispose(): void {
     if (this.disposed) return;
     this.stop();
+    this.lease.release(this.poisoned === undefined);
     this.generation++;
     this.disposed = true;
   }
@@ -93,35 +117,41 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   }
 
   fail(failure: GuestFailure, origin: ScriptOrigin): never {
-    throw this.messages.error(failure.text, failure.timedOut, origin);
+    throw this.messages.error(failure.text, failure.limit, origin, failure.verdict);
   }
 
   /**
-   * Every call into QuickJS goes through here. A JavaScript exception from the host itself (in practice
-   * V8's stack overflow, when a script nests deeper than the stack limit could catch) leaves QuickJS in
-   * the middle of a C function: the runtime is abandoned, not disposed (disposing it would abort the
-   * whole WebAssembly module), and the sandbox answers with a ScriptError until reset() builds a new one.
+   * Every call into QuickJS goes through here. A JavaScript exception from the host itself leaves QuickJS in
+   * the middle of a C function — in practice V8's stack overflow, when a script nests deeper than the stack
+   * limit could catch — and promise jobs that would not stop leave it unable to finish: in both cases the
+   * runtime is abandoned, not disposed (disposing it would abort the whole WebAssembly module), and the sandbox
+   * answers with a ScriptError until reset() builds a new one.
    */
   guarded<T>(origin: ScriptOrigin, call: () => T): T {
-    if (this.poisoned) throw new ScriptError('The script sandbox was discarded after a host stack overflow; restart the walk', origin);
+    if (this.poisoned !== undefined) throw new ScriptError(`The script sandbox was discarded after ${this.poisoned}; restart the walk`, origin);
     try {
       return call();
     } catch (error) {
       if (error instanceof ScriptError) throw error;
-      this.poisoned = true;
+      if (error instanceof RunawayJobsError) {
+        this.poisoned = 'promise jobs that would not stop';
+        throw this.messages.error(undefined, this.limits.exceeded ?? 'time', origin);
+      }
+      this.poisoned = 'a host stack overflow';
       if (error instanceof RangeError) throw new ScriptError('Script exceeded the stack limit of the host', origin);
       throw error;
     }
   }
 
   private createScope(origin: ScriptOrigin): GuestScope {
-    const { module, fastCalls } = this.settings;
+    const { runtime, limits, jobs, clock } = this;
+    const services = { module: this.lease.module, runtime, limits, jobs, random: this.options.random, clock, fastCalls: this.settings.fastCalls };
     try {
-      return GuestScope.create({ module, runtime: this.runtime, watchdog: this.watchdog, random: this.options.random, fastCalls });
+      return GuestScope.create(services);
     } catch (error) {
       if (error instanceof RangeError) throw error;
+      if (limits.exceeded === 'memory') throw this.messages.error(undefined, 'memory', origin);
       const text = error instanceof Error ? error.message : String(error);
-      if (text.includes('out of memory')) throw new ScriptError(this.messages.memoryLimit(), origin);
       throw new ScriptError(`The script scope could not be created: ${cut(text) || 'unknown error'}`, origin);
     }
   }
@@ -133,17 +163,19 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     return result;
   }
 
-  private start(): void {
-    const { runtime, watchdog } = newLimitedRuntime(this.settings.module, this.options.limits, this.settings.maxStackBytes);
-    this.runtime = runtime;
-    this.watchdog = watchdog;
+  private start(lease: ModuleLease): void {
+    const limits = this.options.limits;
+    this.lease = lease;
+    this.limits = new GuestLimits(limits, this.budget, lease.gate, lease.baselineBytes);
+    this.runtime = newLimitedRuntime(lease.module, this.limits, this.settings.maxStackBytes);
+    this.jobs = new PromiseJobs(this.runtime, this.limits, limits.timeoutMs);
     this.scopes = new Array<GuestScope | undefined>(this.options.scopes).fill(undefined);
     this.shared = undefined;
-    this.poisoned = false;
+    this.poisoned = undefined;
   }
 
   private stop(): void {
-    if (!this.poisoned) {
+    if (this.poisoned === undefined) {
       for (const scope of [...this.scopes, this.shared]) scope?.dispose();
       this.runtime.dispose();
     }

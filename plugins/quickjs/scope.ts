@@ -1,24 +1,34 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import type { RandomSource } from '../../core/random.js';
 import { fastCaller, publicCaller, type GuestCaller } from './calls.js';
+import { installRunClock, type RunClock } from './clock.js';
 import { actionFactorySource, canWrapAsFunction } from './compile.js';
+import type { PromiseJobs } from './jobs.js';
 import { decodeVariables, KIT_SOURCE } from './kit.js';
-import type { QuickJsModule, Watchdog } from './runtime.js';
+import type { GuestLimits, LimitKind, QuickJsModule } from './runtime.js';
 
 /** What a scope shares with the other scopes of its sandbox. */
 export interface ScopeServices {
   readonly module: QuickJsModule;
   readonly runtime: QuickJSRuntime;
-  readonly watchdog: Watchdog;
+  readonly limits: GuestLimits;
+  readonly jobs: PromiseJobs;
   readonly random: RandomSource;
+  /** The run's clock; undefined when scripts read the host's. */
+  readonly clock: RunClock | undefined;
   readonly fastCalls: boolean;
 }
 
-/** A failed evaluation: the guest's text of it (undefined when unreadable) and whether it timed out. */
+/** A failed evaluation: the guest's text of it (undefined when unreadable) and the limit it passed, if any. */
 export interface GuestFailure {
   readonly text: string | undefined;
-  readonly timedOut: boolean;
+  readonly limit: LimitKind | undefined;
+  /** True when the text is the sandbox's verdict on a guard's value rather than what the script threw. */
+  readonly verdict: boolean;
 }
+
+/** How a call of model code ended badly: its failure marker (a number or string) or an escaped exception. */
+export type FailedCall = number | string | QuickJSHandle;
 
 /**
  * Distinct action sources compiled per scope. setData scripts are never cached (a client can send
@@ -29,30 +39,37 @@ const MAX_CACHED_SOURCES = 4096;
 const GLOBAL_SCRIPT = { type: 'global' } as const;
 
 /**
- * One variable scope: a QuickJS context with `Math.random` bound to the walk's random source, the kit
- * (see kit.ts), and the functions compiled in it. Everything it holds is disposed with it.
+ * One variable scope: a QuickJS context with `Math.random` bound to the walk's random source, `Date` bound to
+ * the run's clock, the kit (see kit.ts), and the functions compiled in it. Everything it holds is disposed
+ * with it.
  */
 export class GuestScope {
   private readonly actions = new Map<string, QuickJSHandle | null>();
   /** Compiled guard sets, keyed by their sources; filled and read by guards.ts. */
   readonly guardSets = new Map<string, QuickJSHandle>();
   private readonly owned: QuickJSHandle[] = [];
+  readonly limits: GuestLimits;
+  private readonly jobs: PromiseJobs;
 
   private constructor(
     readonly context: QuickJSContext,
-    readonly watchdog: Watchdog,
+    services: ScopeServices,
     readonly kit: QuickJSHandle,
     readonly caller: GuestCaller,
-  ) {}
+  ) {
+    this.limits = services.limits;
+    this.jobs = services.jobs;
+  }
 
-  /** Creates the context; throws the guest's text when even that fails (a memory limit below the baseline). */
+  /** Creates the context; throws the guest's text when even that fails (out of memory). */
   static create(services: ScopeServices): GuestScope {
     const context = services.runtime.newContext();
     try {
+      services.limits.disarm();
       bindRandom(context, services.random);
-      services.watchdog.disarm();
+      if (services.clock !== undefined) installRunClock(context, services.clock);
       const kit = context.unwrapResult(context.evalCode(KIT_SOURCE, 'kit', GLOBAL_SCRIPT));
-      return new GuestScope(context, services.watchdog, kit, chooseCaller(services, context));
+      return new GuestScope(context, services, kit, chooseCaller(services, context));
     } catch (error) {
       context.dispose();
       throw error;
@@ -63,18 +80,30 @@ export class GuestScope {
   run(code: string, cacheable: boolean): GuestFailure | undefined {
     const fn = cacheable ? this.compiledAction(code) : null;
     if (fn === null) return this.evaluate(code);
-    this.watchdog.arm();
+    this.limits.arm();
     const result = this.caller.number(fn);
-    return result === 0 ? undefined : this.failure(result);
+    return this.settle(result === 0 ? undefined : result);
   }
 
   /** Evaluates a script the slow way: parsed on every call, with global-script semantics. */
   evaluate(code: string): GuestFailure | undefined {
-    this.watchdog.arm();
+    this.limits.arm();
     const result = this.context.evalCode(code, 'script', GLOBAL_SCRIPT);
-    if (result.error) return this.failure(result.error);
+    if (result.error) return this.settle(result.error);
     result.value.dispose();
-    return undefined;
+    return this.settle(undefined);
+  }
+
+  /**
+   * After a call of model code returned (`failed` undefined when it reports success): its promise jobs run
+   * under the same limits, then the verdict. A limit passed anywhere in the call or its jobs fails it, even
+   * when the script caught the error.
+   */
+  settle(failed: FailedCall | undefined): GuestFailure | undefined {
+    if (this.jobs.pending) this.jobs.run();
+    const limit = this.limits.exceeded;
+    if (failed === undefined && limit === undefined) return undefined;
+    return this.failure(failed, limit);
   }
 
   /**
@@ -82,7 +111,7 @@ export class GuestScope {
    * check itself failed (out of memory), so that callers do not remember a transient failure.
    */
   parses(code: string): boolean | undefined {
-    this.watchdog.disarm();
+    this.limits.disarm();
     const result = this.context.evalCode(code, 'check', { ...GLOBAL_SCRIPT, compileOnly: true });
     if (!result.error) {
       result.value.dispose();
@@ -99,7 +128,7 @@ export class GuestScope {
    * Returns null when the factory does not compile.
    */
   instantiate(factorySource: string): QuickJSHandle | null {
-    this.watchdog.disarm();
+    this.limits.disarm();
     const factory = this.context.evalCode(factorySource, 'compiled', GLOBAL_SCRIPT);
     if (factory.error) {
       factory.error.dispose();
@@ -115,25 +144,13 @@ export class GuestScope {
     return made.value;
   }
 
-  /**
-   * The failure after a call returned its failure marker (a number) or let an exception escape (a handle,
-   * disposed here). The timeout flag is read before anything else runs in the guest.
-   */
-  failure(result: number | string | QuickJSHandle): GuestFailure {
-    const timedOut = this.watchdog.fired;
-    if (typeof result === 'object') {
-      const text = timedOut ? undefined : this.callKit('describe', result);
-      result.dispose();
-      return { text, timedOut };
-    }
-    return { text: this.callKit('take'), timedOut };
-  }
-
   /** The scope's variables in the order they were first assigned, or the failure of reading them. */
   variables(): Array<[string, string]> | GuestFailure {
     const encoded = this.callKit('vars');
-    if (encoded === undefined) return { text: undefined, timedOut: this.watchdog.fired };
-    return decodeVariables(encoded);
+    if (this.jobs.pending) this.jobs.run();
+    const limit = this.limits.exceeded;
+    if (encoded !== undefined && limit === undefined) return decodeVariables(encoded);
+    return { text: undefined, limit, verdict: false };
   }
 
   dispose(): void {
@@ -143,6 +160,24 @@ export class GuestScope {
     this.guardSets.clear();
     this.kit.dispose();
     this.context.dispose();
+  }
+
+  /** Reads the text of a failure; the limit is read before the kit runs, since arming for it clears the limits. */
+  private failure(failed: FailedCall | undefined, limit: LimitKind | undefined): GuestFailure {
+    let taken: string | undefined;
+    if (typeof failed === 'object') {
+      taken = limit === undefined ? this.callKit('describe', failed) : undefined;
+      failed.dispose();
+      if (taken !== undefined) taken = `E${taken}`;
+    } else if (failed !== undefined) {
+      taken = this.callKit('take');
+    }
+    const text = taken === undefined || taken === '' ? undefined : taken.slice(1);
+    return {
+      text,
+      limit: limit ?? (taken === undefined ? this.limits.exceeded : undefined),
+      verdict: text !== undefined && taken?.startsWith('V') === true,
+    };
   }
 
   /** The compiled action, or null when it must be evaluated as a script (see compile.ts). */
@@ -159,7 +194,7 @@ export class GuestScope {
   /** Calls a kit function and returns its string result, or undefined when even that failed. */
   private callKit(name: 'take' | 'describe' | 'vars', argument?: QuickJSHandle): string | undefined {
     const context = this.context;
-    this.watchdog.arm();
+    this.limits.arm();
     const fn = context.getProp(this.kit, name);
     const result = argument ? context.callFunction(fn, context.undefined, argument) : context.callFunction(fn, context.undefined);
     fn.dispose();

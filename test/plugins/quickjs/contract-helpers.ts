@@ -73,6 +73,12 @@ export function scriptErrorOf(action: () => unknown): ScriptError {
   throw new Error('expected a ScriptError, but nothing was thrown');
 }
 
+/** The sandbox still runs actions and guards after a failure. */
+export function expectUsable(sandbox: ScriptSandbox): void {
+  sandbox.run(0, 'afterFailure = 41; afterFailure++;', origin());
+  expect(evaluateGuards(sandbox, 0, ['afterFailure === 42', 'afterFailure === 0'])).toEqual([1, 0]);
+}
+
 /** The variables of `scope` as an object, for assertions that do not care about order. */
 export function variableMap(sandbox: ScriptSandbox, scope: number): Record<string, string> {
   return Object.fromEntries(sandbox.variables(scope));

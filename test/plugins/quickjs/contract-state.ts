@@ -74,7 +74,7 @@ export function describeState(pool: SandboxPool, hooks: ContractHooks): void {
       set.evaluate(out);
       expect([...out]).toEqual([1, 1]);
       sandbox.reset();
-      expect(scriptErrorOf(() => set.evaluate(out)).message).toBe('ReferenceError: x is not defined');
+      expect(scriptErrorOf(() => set.evaluate(out)).scriptMessage).toBe('ReferenceError: x is not defined');
       sandbox.run(0, 'x = 5;', origin());
       set.evaluate(out);
       expect([...out]).toEqual([1, 1]);

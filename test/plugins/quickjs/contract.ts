@@ -1,7 +1,10 @@
 import { afterEach, beforeAll, describe } from 'vitest';
 import type { ScriptEngine } from '../../../core/scripting.js';
 import { SandboxPool } from './contract-helpers.js';
+import { describeClock } from './contract-clock.js';
 import { describeFailures } from './contract-failures.js';
+import { describeHostileScripts } from './contract-hostile.js';
+import { describeLimits } from './contract-limits.js';
 import { describeSemantics } from './contract-semantics.js';
 import { describeState } from './contract-state.js';
 
@@ -12,6 +15,11 @@ export interface ContractHooks {
    * every test; engines that cannot tell leave it out (the leak test is then skipped).
    */
   readonly assertNoLeaks?: () => void;
+  /**
+   * False for a build whose allocator aborts the process when an allocation fails (a sanitizer build): it
+   * cannot survive a memory limit, so its memory-limit tests are not declared.
+   */
+  readonly survivesMemoryLimit?: boolean;
 }
 
 /**
@@ -37,6 +45,9 @@ export function describeScriptEngineContract(
 
     describeSemantics(pool);
     describeFailures(pool);
+    describeLimits(pool, hooks);
+    describeClock(pool);
+    describeHostileScripts(pool);
     describeState(pool, hooks);
   });
 }

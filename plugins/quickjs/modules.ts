@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
+import { MemoryGate } from './memory.js';
+import type { QuickJsModule } from './runtime.js';
+import { wasm, type WasmCode } from './wasm.js';
+
+/**
+ * Spare modules an engine keeps ready. Opening a walk is synchronous and making a module is not (about 2 ms),
+ * so the next walks take spares and the pool refills in the background; two cover a load that replaces the
+ * walk it ends, and the validation of a draft in between.
+ */
+export const SPARE_MODULES = 2;
+
+/** A QuickJS module lent to one sandbox, with the gate of its memory. */
+export interface ModuleLease {
+  readonly module: QuickJsModule;
+  readonly gate: MemoryGate;
+  /** True when the sandbox has the module to itself; false when it shares the engine's overflow module. */
+  readonly own: boolean;
+  /**
+   * What the memory held before the sandbox came: 0 for a module of its own, whose whole memory is the
+   * walk's; the memory's size at the lease for a shared one, which the sandbox may grow by its limit.
+   */
+  readonly baselineBytes: number;
+  /** Gives the module back; `reusable` is false when a runtime in it had to be abandoned. */
+  release(reusable: boolean): void;
+}
+
+/** Where sandboxes get their modules from. */
+export interface ModuleSource {
+  lease(): ModuleLease;
+}
+
+let compiledCode: Promise<WasmCode> | undefined;
+
+/**
+ * The release build's WebAssembly code, compiled once per process: code is immutable, so every module shares
+ * it, while each instance has a memory of its own. A failed compile is forgotten, so that a later call retries.
+ */
+function compiledQuickJs(): Promise<WasmCode> {
+  compiledCode ??= (async () => {
+    // The build is a dependency of quickjs-emscripten, so it is found from there, whatever the layout of node_modules.
+    const fromEmscripten = createRequire(createRequire(import.meta.url).resolve('quickjs-emscripten'));
+    return wasm.compile(await readFile(fromEmscripten.resolve('@jitl/quickjs-wasmfile-release-sync/wasm')));
+  })();
+  compiledCode.catch(() => (compiledCode = undefined));
+  return compiledCode;
+}
+
+/** A release-build module with a WebAssembly memory of its own, dropped (and its memory freed) with its last reference. */
+export async function newOwnModule(): Promise<QuickJsModule> {
+  const wasmModule = await compiledQuickJs();
+  return newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmModule, wasmMemory: MemoryGate.newMemory() }));
+}
+
+function gateOf(module: QuickJsModule): MemoryGate {
+  return MemoryGate.of(module.getWasmMemory());
+}
+
+/** Every sandbox shares `module` (a module given to the engine, or the pool's overflow). */
+function sharedLease(module: QuickJsModule): ModuleLease {
+  const gate = gateOf(module);
+  return { module, gate, own: false, baselineBytes: gate.memory.buffer.byteLength, release: () => undefined };
+}
+
+/** A source that lends every sandbox the same module: for tests and custom builds given to the engine. */
+export function sharedModule(module: QuickJsModule): ModuleSource {
+  return { lease: () => sharedLease(module) };
+}
+
+/**
+ * Modules of their own for sandboxes, so that a script that fills its memory fills only its walk's, and the
+ * memory goes back to the system when the walk is dropped (a WebAssembly memory can grow but never shrink).
+ * A module whose memory never grew is kept for the next sandbox; one that grew is dropped. When more
+ * sandboxes are opened at once than there are spares, the extra ones share the overflow module, each still
+ * held to its own limit per call.
+ */
+export class ModulePool implements ModuleSource {
+  private readonly spares: QuickJsModule[];
+  private pending = 0;
+
+  private constructor(
+    private readonly overflow: QuickJsModule,
+    spares: QuickJsModule[],
+    private readonly make: () => Promise<QuickJsModule>,
+  ) {
+    this.spares = spares;
+  }
+
+  /** A pool with its spares and overflow module made. */
+  static async create(make: () => Promise<QuickJsModule> = newOwnModule): Promise<ModulePool> {
+    const [overflow, ...spares] = await Promise.all(Array.from({ length: SPARE_MODULES + 1 }, make));
+    return new ModulePool(overflow, spares, make);
+  }
+
+  /** Spares ready now (tests and measurements). */
+  get ready(): number {
+    return this.spares.length;
+  }
+
+  lease(): ModuleLease {
+    const module = this.spares.pop();
+    this.refill();
+    if (module === undefined) return sharedLease(this.overflow);
+    return { module, gate: gateOf(module), own: true, baselineBytes: 0, release: (reusable) => this.giveBack(module, reusable) };
+  }
+
+  private giveBack(module: QuickJsModule, reusable: boolean): void {
+    if (reusable && gateOf(module).pristine && this.spares.length < SPARE_MODULES) this.spares.push(module);
+    this.refill();
+  }
+
+  /** Makes modules in the background until the spares are complete again; a failure leaves the overflow to cope. */
+  private refill(): void {
+    while (this.spares.length + this.pending < SPARE_MODULES) {
+      this.pending++;
+      this.make().then(
+        (module) => {
+          this.pending--;
+          if (this.spares.length < SPARE_MODULES) this.spares.push(module);
+        },
+        () => this.pending--,
+      );
+    }
+  }
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { ContractHooks } from './contract.js';
+import { expectUsable, guardOrigins, holds, origin, scriptErrorOf, type SandboxPool } from './contract-helpers.js';
+
+/** The smallest memory limit an engine must accept: QuickJS starts with 16 MiB. */
+const LIMIT = 16 * 1024 * 1024;
+/** Time enough to fill the memory in a debug build of an engine, so that the memory limit is what stops it. */
+const SLOW_BUILD_TIMEOUT = 20_000;
+/** Fills the memory in 1 MiB strings, quick even in a debug build. */
+const FILL = 'for (;;) hog.push("x".repeat(1 << 20) + hog.length);';
+/** Busy for `ms` milliseconds of the host's clock (the limits count wall-clock time). */
+const SPIN = 'spin = function (ms) { var end = Date.now() + ms; while (Date.now() < end) {} return true; };';
+
+/** Time, memory and the request budget, for scripts and their promise jobs; after each, the sandbox goes on working. */
+export function describeLimits(pool: SandboxPool, hooks: ContractHooks): void {
+  describe('time limit', () => {
+    it('stops an endless action at the time limit', () => {
+      const sandbox = pool.open({ limits: { timeoutMs: 50 } });
+      for (const source of ['for (;;) {}', 'try { while (true) {} } catch (e) {}']) {
+        const error = scriptErrorOf(() => sandbox.run(0, source, origin('loop')));
+        expect(error.scriptMessage).toBe('Script exceeded the time limit of 50 ms');
+        expect(error.origin).toEqual(origin('loop'));
+      }
+      expectUsable(sandbox);
+    });
+
+    it('stops an endless guard at the time limit and evaluates the next guard', () => {
+      const sandbox = pool.open({ limits: { timeoutMs: 50 } });
+      const set = sandbox.prepareGuards(0, ['true', '(function () { for (;;) {} })()'], guardOrigins(2));
+      const error = scriptErrorOf(() => set.evaluate(new Uint8Array(2)));
+      expect(error.scriptMessage).toBe('Script exceeded the time limit of 50 ms');
+      expect(error.origin).toEqual(guardOrigins(2)[1]);
+      expect(holds(sandbox, 0, '1 + 1 === 2')).toBe(true);
+    });
+
+    it('gives every evaluation the whole time limit', () => {
+      const sandbox = pool.open({ limits: { timeoutMs: 200, realClock: true } });
+      sandbox.run(0, SPIN, origin());
+      for (let i = 0; i < 4; i++) expect(holds(sandbox, 0, 'spin(80)')).toBe(true);
+    });
+
+    it.each([
+      ['a then callback', 'Promise.resolve().then(function () { for (;;) {} });'],
+      ['an async function after its await', '(async function () { await null; for (;;) {} })();'],
+      ['an endless chain of jobs', 'again = function () { Promise.resolve().then(again); }; again();'],
+    ])('counts %s against the time limit of the script that queued it', (_what, source) => {
+      const sandbox = pool.open({ limits: { timeoutMs: 50 } });
+      const error = scriptErrorOf(() => sandbox.run(0, source, origin('async')));
+      expect(error.scriptMessage).toBe('Script exceeded the time limit of 50 ms');
+      expect(error.origin).toEqual(origin('async'));
+      expectUsable(sandbox);
+    });
+
+    it('runs the promise jobs of a script before the next script', () => {
+      const sandbox = pool.open();
+      sandbox.run(0, 'order = []; (async function () { await null; order.push("after await"); })(); order.push("sync");', origin());
+      sandbox.run(0, 'Promise.resolve().then(function () { order.push("then"); });', origin());
+      expect(holds(sandbox, 0, 'order.join() === "sync,after await,then"')).toBe(true);
+    });
+  });
+
+  describe('request budget', () => {
+    const budgeted = { timeoutMs: 1000, budgetMs: 150, realClock: true };
+    const message = 'Scripts of one request exceeded the time budget of 150 ms';
+
+    it('stops a request whose scripts together pass the budget, each under the time limit', () => {
+      const sandbox = pool.open({ limits: budgeted });
+      sandbox.run(0, SPIN, origin());
+      sandbox.run(0, 'spin(60);', origin('first'));
+      sandbox.run(0, 'spin(60);', origin('second'));
+      const error = scriptErrorOf(() => sandbox.run(0, 'spin(60);', origin('third')));
+      expect(error.scriptMessage).toBe(message);
+      expect(error.origin).toEqual(origin('third'));
+    });
+
+    it('gives the next request a budget of its own', async () => {
+      const sandbox = pool.open({ limits: budgeted });
+      sandbox.run(0, SPIN, origin());
+      sandbox.run(0, 'spin(100);', origin());
+      await Promise.resolve();
+      sandbox.run(0, 'spin(100);', origin());
+    });
+
+    it('gives every step of a walk driven in one go a budget of its own, guards that chose it included', () => {
+      const sandbox = pool.open({ limits: budgeted });
+      sandbox.run(0, SPIN, origin());
+      for (let step = 0; step < 3; step++) {
+        expect(holds(sandbox, 0, 'spin(60)')).toBe(true);
+        sandbox.stepped?.();
+        sandbox.run(0, 'spin(60);', origin());
+      }
+    });
+
+    it('counts guards and promise jobs against the budget', () => {
+      const sandbox = pool.open({ limits: budgeted });
+      sandbox.run(0, SPIN, origin());
+      sandbox.run(0, 'Promise.resolve().then(function () { spin(100); });', origin());
+      const error = scriptErrorOf(() => holds(sandbox, 0, 'spin(100)'));
+      expect(error.scriptMessage).toBe(message);
+      expect(error.origin.field).toBe('guard');
+    });
+  });
+
+  // A build whose allocator aborts when an allocation fails (a sanitizer build) cannot survive a memory limit;
+  // the release builds run these.
+  if (hooks.survivesMemoryLimit !== false) describeMemoryLimit(pool);
+
+  it('turns runaway recursion and deep nesting into script errors', () => {
+    const sandbox = pool.open();
+    for (const source of [
+      'f = function (n) { return f(n + 1) + 1; }; f(0);',
+      'eval("[".repeat(100000) + "]".repeat(100000));',
+      'JSON.parse("[".repeat(100000) + "]".repeat(100000));',
+    ]) {
+      scriptErrorOf(() => sandbox.run(0, source, origin()));
+    }
+    expectUsable(sandbox);
+  });
+}
+
+function describeMemoryLimit(pool: SandboxPool): void {
+  describe('memory limit', () => {
+    const limits = { memoryBytes: LIMIT, timeoutMs: SLOW_BUILD_TIMEOUT };
+    const message = 'Script exceeded the memory limit of 16 MiB';
+
+    it('stops an action at the memory limit and runs the next one', () => {
+      const sandbox = pool.open({ limits });
+      const error = scriptErrorOf(() => sandbox.run(0, `(function () { var hog = []; ${FILL} })();`, origin('hog')));
+      expect(error.scriptMessage).toBe(message);
+      expect(error.origin).toEqual(origin('hog'));
+      expectUsable(sandbox);
+    });
+
+    it('recovers when a variable that filled the memory is cleared', () => {
+      const sandbox = pool.open({ limits });
+      expect(scriptErrorOf(() => sandbox.run(0, `hog = []; ${FILL}`, origin())).scriptMessage).toBe(message);
+      sandbox.run(0, 'hog = null;', origin());
+      expectUsable(sandbox);
+    });
+
+    it.each([
+      ['a script that catches the error', `try { hog = []; ${FILL} } catch (e) { caught = true; }`],
+      ['a promise job', `Promise.resolve().then(function () { var hog = []; ${FILL} });`],
+    ])('stops %s', (_what, source) => {
+      const sandbox = pool.open({ limits });
+      expect(scriptErrorOf(() => sandbox.run(0, source, origin())).scriptMessage).toBe(message);
+      sandbox.run(0, 'hog = null;', origin());
+      expectUsable(sandbox);
+    });
+
+    it('stops a guard at the memory limit, naming that guard', () => {
+      const sandbox = pool.open({ limits });
+      const set = sandbox.prepareGuards(0, ['true', `(function () { var hog = []; ${FILL} })()`], guardOrigins(2));
+      const error = scriptErrorOf(() => set.evaluate(new Uint8Array(2)));
+      expect(error.scriptMessage).toBe(message);
+      expect(error.origin).toEqual(guardOrigins(2)[1]);
+      expectUsable(sandbox);
+    });
+  });
+}
