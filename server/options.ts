@@ -51,6 +51,11 @@ export interface AppOptions {
   /** Fixes the seed of every load (`--seed`); otherwise the file's seed or a fresh one. */
   readonly seed?: number;
   readonly drafts: DraftLimits;
+  /**
+   * What scripts may use (docs/behaviour.md, "Scripts"), for loads, steps and draft validation alike:
+   * `timeoutMs` per evaluation (default 1000), `budgetMs` per request (`--script-budget`, default 5000),
+   * `memoryBytes` per walk (`--script-memory`, default 64 MiB, at least 16 MiB), `realClock` (`--real-clock`).
+   */
   readonly scriptLimits?: Partial<ScriptLimits>;
   /**
    * Fastify's (pino) logger; off by default. `walker online --log-level <level>` passes `{ level, stream }`
