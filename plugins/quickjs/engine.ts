@@ -59,16 +59,15 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
 
 /** Whether the FFI fast path works with the installed quickjs-emscripten, tried once per engine. */
 function passesSelfTest(modules: ModuleSource): boolean {
-  const lease = modules.lease();
-  const runtime = lease.module.newRuntime();
+  const module = modules.sample;
+  const runtime = module.newRuntime();
   const context = runtime.newContext();
   const probe = context.unwrapResult(context.evalCode('(function () { return 42; })'));
   try {
-    return fastCaller(lease.module, context, runtime, probe) !== undefined;
+    return fastCaller(module, context, runtime, probe) !== undefined;
   } finally {
     probe.dispose();
     context.dispose();
     runtime.dispose();
-    lease.release(true);
   }
 }

@@ -30,6 +30,8 @@ export interface ModuleLease {
 /** Where sandboxes get their modules from. */
 export interface ModuleSource {
   lease(): ModuleLease;
+  /** A module to try something in without taking a spare (the engine's self-test). */
+  readonly sample: QuickJsModule;
 }
 
 let compiledCode: Promise<WasmCode> | undefined;
@@ -66,7 +68,7 @@ function sharedLease(module: QuickJsModule): ModuleLease {
 
 /** A source that lends every sandbox the same module: for tests and custom builds given to the engine. */
 export function sharedModule(module: QuickJsModule): ModuleSource {
-  return { lease: () => sharedLease(module) };
+  return { lease: () => sharedLease(module), sample: module };
 }
 
 /**
@@ -92,6 +94,10 @@ export class ModulePool implements ModuleSource {
   static async create(make: () => Promise<QuickJsModule> = newOwnModule): Promise<ModulePool> {
     const [overflow, ...spares] = await Promise.all(Array.from({ length: SPARE_MODULES + 1 }, make));
     return new ModulePool(overflow, spares, make);
+  }
+
+  get sample(): QuickJsModule {
+    return this.overflow;
   }
 
   /** Spares ready now (tests and measurements). */
