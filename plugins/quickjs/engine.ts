@@ -1,4 +1,10 @@
-import { DEFAULT_SCRIPT_LIMITS, type ScriptEngine, type ScriptLimits, type SandboxOptions, type ScriptSandbox } from '../../core/scripting.js';
+import {
+  DEFAULT_SCRIPT_LIMITS,
+  type SandboxOptions,
+  type ScriptEngine,
+  type ScriptLimits,
+  type ScriptSandbox,
+} from '../../core/scripting.js';
 import { fastCaller } from './calls.js';
 import { checkLimits, checkPositive, limitOverrides } from './limits.js';
 import { ModulePool, sharedModule, type ModuleSource } from './modules.js';

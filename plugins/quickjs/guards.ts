@@ -107,7 +107,9 @@ export class QuickJsGuardSet implements GuardSet {
     const origins = run.map((p) => p.origin);
     const scope = this.host.scopeFor(run[0].shared ? 'shared' : this.scope, origins[0]);
     const fn = this.host.guarded(origins[0], () => compiledGuards(scope, run.map((p) => p.code)));
-    if (fn === null) this.host.fail({ text: 'The guards could not be compiled', limit: scope.limits.exceeded, verdict: true }, origins[0]);
+    if (fn === null) {
+      this.host.fail({ text: 'The guards could not be compiled', limit: scope.limits.exceeded, verdict: true }, origins[0]);
+    }
     return { scope, fn, positions: run.map((p) => p.position), origins };
   }
 }

@@ -21,10 +21,13 @@ export function checkLimits(limits: ScriptLimits): ScriptLimits {
   }
   if (limits.memoryBytes > MAX_MEMORY_BYTES) {
     throw new RangeError(
-      `Script limit memoryBytes must be at most ${formatBytes(MAX_MEMORY_BYTES)}, all QuickJS can address; got ${formatBytes(limits.memoryBytes)}`,
+      `Script limit memoryBytes must be at most ${formatBytes(MAX_MEMORY_BYTES)}, all QuickJS can address; ` +
+        `got ${formatBytes(limits.memoryBytes)}`,
     );
   }
-  if (typeof limits.realClock !== 'boolean') throw new RangeError(`Script limit realClock must be true or false, got ${String(limits.realClock)}`);
+  if (typeof limits.realClock !== 'boolean') {
+    throw new RangeError(`Script limit realClock must be true or false, got ${String(limits.realClock)}`);
+  }
   return limits;
 }
 

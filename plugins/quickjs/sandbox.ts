@@ -128,7 +128,9 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
    * answers with a ScriptError until reset() builds a new one.
    */
   guarded<T>(origin: ScriptOrigin, call: () => T): T {
-    if (this.poisoned !== undefined) throw new ScriptError(`The script sandbox was discarded after ${this.poisoned}; restart the walk`, origin);
+    if (this.poisoned !== undefined) {
+      throw new ScriptError(`The script sandbox was discarded after ${this.poisoned}; restart the walk`, origin);
+    }
     try {
       return call();
     } catch (error) {
@@ -145,7 +147,8 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
 
   private createScope(origin: ScriptOrigin): GuestScope {
     const { runtime, limits, jobs, clock } = this;
-    const services = { module: this.lease.module, runtime, limits, jobs, random: this.options.random, clock, fastCalls: this.settings.fastCalls };
+    const { random } = this.options;
+    const services = { module: this.lease.module, runtime, limits, jobs, random, clock, fastCalls: this.settings.fastCalls };
     try {
       return GuestScope.create(services);
     } catch (error) {
