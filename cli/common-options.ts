@@ -38,3 +38,31 @@ export function logLevelOption(fallback: LogLevel) {
     fallback,
   );
 }
+
+/**
+ * `-b,--blocked <true|false>`, any case, as GraphWalker (and AltWalker, which always passes it) spells it:
+ * `true` leaves out elements whose `blocked` property is true, `false` keeps them. Default true.
+ */
+export function blockedOption() {
+  return valueOption<boolean>(
+    '-b,--blocked <true|false>',
+    {
+      validator: isTrueOrFalse,
+      description: 'false keeps the elements whose blocked property is true; true (the default) leaves them out',
+    },
+    'true',
+  );
+}
+
+const isTrueOrFalse = t.makeValidator<unknown, boolean>({
+  test: (value, state): value is boolean => {
+    if (typeof value === 'boolean') return true;
+    const word = typeof value === 'string' ? value.toLowerCase() : undefined;
+    if ((word === 'true' || word === 'false') && state?.coercions !== undefined && state.coercion !== undefined) {
+      state.coercions.push([state.p ?? '.', state.coercion.bind(null, word === 'true')]);
+      return true;
+    }
+    state?.errors?.push(`${state.p ?? 'value'}: expected true or false (any case), got '${String(value)}'`);
+    return false;
+  },
+});

@@ -4,7 +4,15 @@
  */
 export { Walker, type OpenOptions } from './walker.js';
 export { Machine, NO_MORE_STEPS_MESSAGE, NO_GENERATOR_MESSAGE, type MachineOptions, type Step } from './machine/machine.js';
-export type { WalkStatistics, ModelStatus, UnvisitedEdge, UnvisitedVertex } from './machine/statistics.js';
+export type {
+  WalkStatistics,
+  ModelStatus,
+  UnvisitedEdge,
+  UnvisitedVertex,
+  RequirementItem,
+  FailedRequirementItem,
+} from './machine/statistics.js';
+export { reportStep, modelBaseName, type StepReport, type StepReportOptions, type UnvisitedElement } from './machine/step-report.js';
 export { Graph, type ModelInfo } from './model/graph.js';
 export type { ModelFileJson, ModelJson, VertexJson, EdgeJson } from './model/types.js';
 export { loadModelFile, readModelFile, parseModelText, type LoadedModelFile } from './model/load.js';

@@ -3,7 +3,9 @@ import type { RequirementCounts } from '../walk-state.js';
 import { UnvisitedList } from './unvisited.js';
 import {
   percentage,
+  type FailedRequirementItem,
   type ModelStatus,
+  type RequirementItem,
   type RequirementStatistics,
   type UnvisitedEdge,
   type UnvisitedVertex,
@@ -28,6 +30,8 @@ export class Coverage {
   private readonly requirementTotal: Uint32Array;
   private readonly requirementPassed: Uint32Array;
   private readonly requirementFailed: Uint32Array;
+  /** The elements that carry requirements, in element order: what the requirement lists walk. */
+  private readonly withRequirements: readonly number[];
 
   constructor(private readonly graph: Graph) {
     const models = graph.models.length;
@@ -39,7 +43,13 @@ export class Coverage {
     this.requirementTotal = new Uint32Array(models);
     this.requirementPassed = new Uint32Array(models);
     this.requirementFailed = new Uint32Array(models);
-    for (let e = 0; e < graph.size; e++) this.requirementTotal[graph.modelOf[e]] += graph.requirements[e].length;
+    const withRequirements: number[] = [];
+    for (let e = 0; e < graph.size; e++) {
+      const count = graph.requirements[e].length;
+      this.requirementTotal[graph.modelOf[e]] += count;
+      if (count > 0) withRequirements.push(e);
+    }
+    this.withRequirements = withRequirements;
   }
 
   /** Forgets every visit and requirement result. */
@@ -69,6 +79,13 @@ export class Coverage {
 
   visitedEdgesOf(model: number): number {
     return this.visitedEdges[model];
+  }
+
+  /** The unvisited elements of one model, in element order (vertices, then edges): O(unvisited elements). */
+  unvisitedIn(model: number): number[] {
+    const found: number[] = [];
+    for (const e of this.unvisited) if (this.graph.modelOf[e] === model) found.push(e);
+    return found;
   }
 
   requirementsOf(model: number): RequirementCounts {
@@ -152,6 +169,24 @@ export class Coverage {
       totalNumberOfFailedRequirement: failed,
       totalNumberOfUncoveredRequirement: total - passed - failed,
       requirementCoverage: percentage(passed + failed, total),
+      ...this.requirementLists(),
     };
+  }
+
+  /** Every requirement by its result; O(elements with requirements), so only when statistics are asked for. */
+  private requirementLists(): Pick<RequirementStatistics, 'requirementsPassed' | 'requirementsFailed' | 'requirementsNotCovered'> {
+    const g = this.graph;
+    const passed: RequirementItem[] = [];
+    const failed: FailedRequirementItem[] = [];
+    const notCovered: RequirementItem[] = [];
+    for (const e of this.withRequirements) {
+      const modelName = g.models[g.modelOf[e]].name;
+      const state = this.requirementState[e];
+      for (const key of g.requirements[e]) {
+        if (state === FAILED) failed.push({ RequirementKey: key, modelName });
+        else (state === PASSED ? passed : notCovered).push({ requirementKey: key, modelName });
+      }
+    }
+    return { requirementsPassed: passed, requirementsFailed: failed, requirementsNotCovered: notCovered };
   }
 }

@@ -47,6 +47,9 @@ export interface Step {
 
 /** The message of docs/api-execution.md for a step asked for after the stop condition is fulfilled. */
 export const NO_MORE_STEPS_MESSAGE = 'No more steps available: the stop condition is fulfilled.';
+/** How {@link Machine.variables} names a variable of the shared scope. */
+const SHARED_PREFIX = 'global.';
+
 /** The message of docs/api-execution.md for a model without generator. */
 export const NO_GENERATOR_MESSAGE = 'Model has no generator specified';
 
@@ -172,6 +175,16 @@ export class Machine implements WalkState {
   /** The current model's variables, then the shared ones as `global.<name>`, in first-assignment order. */
   variables(): Array<[string, string]> {
     return this.sandbox.variables(this.currentModel);
+  }
+
+  /** The current model's own variables, without the shared ones: what GraphWalker's getData lists. */
+  modelVariables(): Array<[string, string]> {
+    return this.variables().filter(([name]) => !name.startsWith(SHARED_PREFIX));
+  }
+
+  /** The elements of a model not stepped on since load or restart, vertices first, each in model order. */
+  unvisitedElements(model: number): number[] {
+    return this.coverage.unvisitedIn(model);
   }
 
   /** The variables as one `name=value; name=value` string (docs/api-execution.md). */

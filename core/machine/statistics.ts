@@ -13,6 +13,17 @@ export interface UnvisitedVertex {
   readonly modelName: string | undefined;
 }
 
+/** One requirement of one element, as listed in statistics (GraphWalker's `requirementsPassed` items). */
+export interface RequirementItem {
+  readonly requirementKey: string;
+  readonly modelName: string | undefined;
+}
+/** A failed requirement: GraphWalker capitalises the key's name in this one list, and clients read it so. */
+export interface FailedRequirementItem {
+  readonly RequirementKey: string;
+  readonly modelName: string | undefined;
+}
+
 /** Requirement figures; present only when the models have requirements. */
 export interface RequirementStatistics {
   readonly totalNumberOfRequirement: number;
@@ -20,6 +31,10 @@ export interface RequirementStatistics {
   readonly totalNumberOfFailedRequirement: number;
   readonly totalNumberOfUncoveredRequirement: number;
   readonly requirementCoverage: number;
+  /** A key once per element that carries it, in element order, like the counts above. */
+  readonly requirementsPassed: readonly RequirementItem[];
+  readonly requirementsFailed: readonly FailedRequirementItem[];
+  readonly requirementsNotCovered: readonly RequirementItem[];
 }
 
 /**

@@ -21,16 +21,17 @@ describe('execution endpoints: the walk', () => {
     expect((await call(app, 'GET', '/walker/hasNext')).body).toEqual({ result: 'ok', hasNext: 'false' });
   });
 
-  it('answers getNext with exactly the element name, id and model id', async () => {
+  it('answers getNext with exactly the element name, id, model id and model name', async () => {
     const app = await testApp();
     await load(app, loop());
     const first = await call(app, 'GET', '/walker/getNext');
-    expect(first.body).toEqual({ result: 'ok', currentElementName: 'e_init', currentElementID: 'e0', modelId: 'loop' });
+    expect(first.body).toEqual({ result: 'ok', currentElementName: 'e_init', currentElementID: 'e0', modelId: 'loop', modelName: 'Loop' });
     expect((await call(app, 'GET', '/walker/getNext')).body).toEqual({
       result: 'ok',
       currentElementName: 'v_Start',
       currentElementID: 'v0',
       modelId: 'loop',
+      modelName: 'Loop',
     });
   });
 

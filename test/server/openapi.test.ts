@@ -129,7 +129,20 @@ describe('GET /openapi.json', () => {
 describe('the shapes it documents', () => {
   it('getNext: ok with the element, or nok with an error, both under 200', () => {
     const [ok, nok] = responseSchema('get', '/walker/getNext', 200).oneOf;
-    expect(Object.keys(ok.properties)).toEqual(['result', 'currentElementName', 'currentElementID', 'modelId']);
+    expect(Object.keys(ok.properties)).toEqual([
+      'result',
+      'currentElementName',
+      'currentElementID',
+      'modelId',
+      'modelName',
+      'data',
+      'properties',
+      'actions',
+      'numberOfElements',
+      'numberOfUnvisitedElements',
+      'unvisitedElements',
+    ]);
+    expect(ok.required).toEqual(['result', 'currentElementName', 'currentElementID', 'modelId']);
     expect(ok.properties.result.enum).toEqual(['ok']);
     expect(nok.properties.result.enum).toEqual(['nok']);
     expect(nok.required).toEqual(['result', 'error']);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ExecutionSession } from '../../../core/session.js';
 import type { Step } from '../../../core/machine/machine.js';
+import { reportStep } from '../../../core/machine/step-report.js';
 import {
   getDataSchema,
   getNextSchema,
@@ -40,8 +41,14 @@ function tail(request: FastifyRequest): string {
   return (request.params as { '*'?: string })['*'] ?? '';
 }
 
-function stepBody(step: Step): object {
-  return { result: 'ok', currentElementName: step.name, currentElementID: step.id, modelId: step.modelId };
+function stepBody(session: ExecutionSession, step: Step): object {
+  return {
+    result: 'ok',
+    currentElementName: step.name,
+    currentElementID: step.id,
+    modelId: step.modelId,
+    ...reportStep(session.machine, step),
+  };
 }
 
 /** Every execution endpoint of docs/api-execution.md. */
@@ -81,7 +88,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
       "Runs the element's actions and updates coverage; answers the element walked (its name is \"\" " +
       'when it has none).',
     schema: getNextSchema,
-    run: (session) => stepBody(session.machine.next()),
+    run: (session) => stepBody(session, session.machine.next()),
   },
   {
     methods: ['GET'],

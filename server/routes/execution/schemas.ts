@@ -28,9 +28,23 @@ export const hasNextSchema = {
   response: okBody({ hasNext: { type: 'string', enum: ['true', 'false'] } }, ['hasNext']),
 };
 
+/** Lists of single-member objects, GraphWalker's shape for a step's data and properties. */
+const singleMemberObjects = (values: object) => ({ type: 'array', items: { type: 'object', additionalProperties: values } });
+
+/** The members of core's StepReport: the model's base name always, the rest with `--verbose` and `--unvisited`. */
+const stepReport = {
+  modelName: text,
+  data: singleMemberObjects(text),
+  properties: singleMemberObjects({}),
+  actions: { type: 'array', items: { type: 'object', properties: { Action: text }, required: ['Action'] } },
+  numberOfElements: integer,
+  numberOfUnvisitedElements: integer,
+  unvisitedElements: { type: 'array', items: { type: 'object', properties: { elementName: text, elementId: text } } },
+} as const;
+
 export const getNextSchema = {
   response: okBody(
-    { currentElementName: text, currentElementID: text, modelId: text },
+    { currentElementName: text, currentElementID: text, modelId: text, ...stepReport },
     ['currentElementName', 'currentElementID', 'modelId'],
   ),
 };
@@ -45,6 +59,10 @@ const unvisitedVertex = {
   type: 'object',
   properties: { vertexName: text, vertexId: text, modelName: text },
 } as const;
+
+function requirement(key: string) {
+  return { type: 'object', properties: { [key]: text, modelName: text }, required: [key] } as const;
+}
 
 /** Counts that are always there (docs/api-execution.md). */
 const COUNTS = [
@@ -78,6 +96,10 @@ export const statisticsSchema = {
       ...Object.fromEntries([...COUNTS, ...REQUIREMENT_COUNTS].map((name) => [name, integer])),
       edgesNotVisited: { type: 'array', items: unvisitedEdge },
       verticesNotVisited: { type: 'array', items: unvisitedVertex },
+      requirementsPassed: { type: 'array', items: requirement('requirementKey') },
+      requirementsNotCovered: { type: 'array', items: requirement('requirementKey') },
+      // GraphWalker capitalises the key's name in this list only; clients read it so.
+      requirementsFailed: { type: 'array', items: requirement('RequirementKey') },
     },
     [...COUNTS, 'edgesNotVisited', 'verticesNotVisited'],
   ),
