@@ -53,7 +53,8 @@ export async function compose(options: AppOptions, extraPlugins: readonly Walker
   scope.register(WALKER, { useFactory: instanceCachingFactory((c) => new Walker(c.resolve(REGISTRIES))) });
   scope.register(EXECUTION_SESSION, {
     useFactory: instanceCachingFactory(
-      (c) => new ExecutionSession(c.resolve(WALKER), { seed: options.seed, scriptLimits: options.scriptLimits }),
+      (c) =>
+        new ExecutionSession(c.resolve(WALKER), { seed: options.seed, scriptLimits: options.scriptLimits, blocked: options.blocked }),
     ),
   });
   scope.register(DRAFT_STORE, {

@@ -1,4 +1,5 @@
 import type { ScriptLimits } from '../core/scripting.js';
+import type { StepReportOptions } from '../core/machine/step-report.js';
 
 /** Limits of the draft-authoring API (docs/api-drafts.md). */
 export interface DraftLimits {
@@ -79,6 +80,13 @@ export interface AppOptions {
   readonly token?: string;
   /** How long a plugin's `setup` may take before startup fails naming the plugin (WALKER_PLUGIN). Default 10 s. */
   readonly pluginSetupTimeoutMs: number;
+  /**
+   * What `getNext` says beside the element, on every dialect (`--verbose`, `--unvisited`); fixed for the
+   * server's life, as in GraphWalker. Default neither.
+   */
+  readonly stepReport: StepReportOptions;
+  /** Leave out elements whose `blocked` property is true at every load (`--blocked true`, the default). */
+  readonly blocked: boolean;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
@@ -88,4 +96,6 @@ export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   maxHeaderBytes: 256 * 1024,
   allowOrigins: Object.freeze([]),
   pluginSetupTimeoutMs: 10_000,
+  stepReport: Object.freeze({}),
+  blocked: true,
 });
