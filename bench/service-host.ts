@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.js';
-import { getNextSchema, hasNextSchema } from '../server/routes/execution/schemas.js';
+import { hasNextResponse, walkerGetNextResponse } from '../server/routes/execution/schemas.js';
 
 /**
  * The server side of the service benchmark, in a worker thread so that server and client each have a core,
@@ -16,8 +16,8 @@ const HAS_NEXT = Object.freeze({ result: 'ok', hasNext: 'true' });
 /** The same paths and response schemas as the execution routes, with constant answers. */
 async function bareApp(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  app.get('/walker/hasNext', { schema: hasNextSchema }, async () => HAS_NEXT);
-  app.get('/walker/getNext', { schema: getNextSchema }, async () => STEP);
+  app.get('/walker/hasNext', { schema: { response: hasNextResponse } }, async () => HAS_NEXT);
+  app.get('/walker/getNext', { schema: { response: walkerGetNextResponse } }, async () => STEP);
   return app;
 }
 

@@ -32,6 +32,8 @@ export const ErrorCodes = {
   PLUGIN: 'WALKER_PLUGIN',
   /** An operation needs a loaded model and there is none. */
   NOT_LOADED: 'WALKER_NOT_LOADED',
+  /** An operation needs a step taken since the load or restart and there is none (GraphWalker's `fail`). */
+  NOT_STARTED: 'WALKER_NOT_STARTED',
   /** The model file could not be read. */
   FILE: 'WALKER_FILE',
 } as const;

@@ -36,7 +36,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(thrownValuesPlugin);
   await app.register(loggingPlugin);
   await app.register(servicesPlugin, { services });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { families });
   for (const family of families) {
     await app.register(family.plugin, { prefix: family.prefix });
   }

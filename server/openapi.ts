@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { RouteFamily } from './route-family.js';
 import fastifyPlugin from 'fastify-plugin';
 import { VERSION } from '../core/version.js';
 
@@ -12,7 +13,7 @@ import { VERSION } from '../core/version.js';
  * are registered in their own encapsulated scopes, after one another.
  */
 export const openApiPlugin = fastifyPlugin(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { families }: { families: readonly RouteFamily[] }) => {
     await app.register(fastifySwagger, {
       openapi: {
         openapi: '3.1.0',
@@ -20,13 +21,13 @@ export const openApiPlugin = fastifyPlugin(
           title: 'walker',
           version: VERSION,
           description:
-            'Model-based testing service: load a GraphWalker JSON model and step through it (execution), or ' +
-            'build a model element by element (drafts). Every route is described in docs/api-execution.md ' +
-            'and docs/api-drafts.md.',
+            'Model-based testing service: load a GraphWalker model and step through it (execution, in ' +
+            "walker's dialect under /walker and GraphWalker's under /graphwalker), or build a model element by " +
+            'element (drafts). Every route is described in docs/api-execution.md, docs/graphwalker.md and ' +
+            'docs/api-drafts.md.',
         },
         tags: [
-          { name: 'execution', description: EXECUTION },
-          { name: 'drafts', description: DRAFTS },
+          ...families.flatMap((family) => (family.tag === undefined ? [] : [family.tag])),
           { name: 'service', description: 'About the service itself.' },
         ],
       },
@@ -45,18 +46,6 @@ export const openApiPlugin = fastifyPlugin(
   },
   { name: 'walker-openapi', fastify: '5.x' },
 );
-
-const EXECUTION =
-  "GraphWalker's legacy REST dialect under /walker: every answer is {\"result\":\"ok\", ...} or " +
-  '{"result":"nok","error":"..."}. Application failures answer nok with HTTP 200, as GraphWalker does. ' +
-  'Requests that never reach the walk answer nok with another status: 404 for a path under /walker that is ' +
-  'no endpoint, 405 for an endpoint with a method it does not take (HEAD included; the Allow header lists ' +
-  'the methods it takes), 400 for a URL that cannot be decoded, 413 for a load body over --max-model-bytes.';
-
-const DRAFTS =
-  'Build a model element by element under /walker/drafts. Success bodies are the objects shown; every ' +
-  'failure is {"code": "...", "message": "..."} with its real status; any other path or method under ' +
-  '/walker/drafts answers 404 not_found.';
 
 /**
  * `POST /walker/drafts` is the route `/` of the drafts scope, which Fastify serves with and without the

@@ -12,6 +12,8 @@ export interface RouteFamily {
   readonly name: string;
   /** URL prefix, e.g. `/walker` or `/walker/drafts`. */
   readonly prefix: string;
+  /** The OpenAPI tag its routes carry, and what the document says of them. */
+  readonly tag?: { readonly name: string; readonly description: string };
   /** Names of route families that must be registered before this one. */
   readonly dependencies?: readonly string[];
   readonly plugin: FastifyPluginAsync;

@@ -202,7 +202,7 @@ describe('execution endpoints: HTTP', () => {
 
   it('leaves other paths to Fastify', async () => {
     const app = await testApp();
-    const res = await call(app, 'GET', '/graphwalker/hasNext');
+    const res = await call(app, 'GET', '/graphwalkers/hasNext');
     expect(res.status).toBe(404);
     expect(res.body.result).toBeUndefined();
   });

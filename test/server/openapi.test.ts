@@ -92,6 +92,14 @@ describe('GET /openapi.json', () => {
 
   it('covers every execution and draft route, and hides the 405 catch-alls', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/graphwalker/fail/{reason}',
+      '/graphwalker/getData',
+      '/graphwalker/getNext',
+      '/graphwalker/getStatistics',
+      '/graphwalker/hasNext',
+      '/graphwalker/load',
+      '/graphwalker/restart',
+      '/graphwalker/setData/{script}',
       '/openapi.json',
       '/walker/drafts',
       '/walker/drafts/{draft_id}',
@@ -121,7 +129,7 @@ describe('GET /openapi.json', () => {
     expect(new Set(ids).size).toBe(operations.length);
     for (const op of operations) {
       expect(op.summary, op.operationId).toEqual(expect.any(String));
-      expect(['execution', 'drafts', 'service']).toContain(op.tags?.[0]);
+      expect(['execution', 'graphwalker', 'drafts', 'service']).toContain(op.tags?.[0]);
     }
   });
 });

@@ -34,7 +34,13 @@ describe('closing a listening server', () => {
     await Promise.all([busy, closing, client.closed]);
     expect(client.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(client.received()).toMatch(/\r\nconnection: close\r\n/i);
-    expect(bodyOf(client.received())).toEqual({ result: 'ok', currentElementName: 'e_init', currentElementID: 'e0', modelId: 'loop' });
+    expect(bodyOf(client.received())).toEqual({
+      result: 'ok',
+      currentElementName: 'e_init',
+      currentElementID: 'e0',
+      modelId: 'loop',
+      modelName: 'Loop',
+    });
   });
 
   it('drops a request in flight that outlasts the deadline, answering nothing half', async () => {

@@ -36,6 +36,13 @@ const plugin: FastifyPluginAsync = async (scope) => {
 const drafts: RouteFamily = {
   name: 'drafts',
   prefix: '/walker/drafts',
+  tag: {
+    name: 'drafts',
+    description:
+      'Build a model element by element under /walker/drafts. Success bodies are the objects shown; every ' +
+      'failure is {"code": "...", "message": "..."} with its real status; any other path or method under ' +
+      '/walker/drafts answers 404 not_found.',
+  },
   plugin,
   frameworkErrorHandler: handleFrameworkError,
 };

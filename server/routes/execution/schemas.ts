@@ -1,8 +1,9 @@
 /**
- * Response schemas of the execution endpoints: they document the success bodies and let Fastify serialise
- * them with a compiled serialiser instead of JSON.stringify (the hot loop is hasNext/getNext). Failure bodies
- * bypass them (see wire.ts); the OpenAPI document adds them beside these (openapi.ts). Keep `anyOf` and
- * `oneOf` out of here: the serialiser would validate every body against the branches to pick one.
+ * Response schemas of the execution endpoints, in both dialects: they document the success bodies and let
+ * Fastify serialise them with a compiled serialiser instead of JSON.stringify (the hot loop is
+ * hasNext/getNext). Failure bodies bypass them (see wire.ts); the OpenAPI document adds them beside these
+ * (openapi.ts). Keep `anyOf` and `oneOf` out of here: the serialiser would validate every body against the
+ * branches to pick one.
  */
 
 const text = { type: 'string' } as const;
@@ -10,6 +11,7 @@ const integer = { type: 'integer' } as const;
 /** The serialiser ignores `enum` on a string, so this documents without costing anything. */
 const ok = { type: 'string', enum: ['ok'] } as const;
 
+/** The `response` member of a route schema whose 200 body is `result` plus these properties. */
 function okBody(properties: Record<string, unknown>, required: readonly string[]) {
   return {
     200: {
@@ -20,13 +22,11 @@ function okBody(properties: Record<string, unknown>, required: readonly string[]
   } as const;
 }
 
-export const okSchema = { response: okBody({}, []) };
+export const okResponse = okBody({}, []);
 
-export const loadSchema = { response: okBody({ seed: integer }, ['seed']) };
+export const loadResponse = okBody({ seed: integer }, ['seed']);
 
-export const hasNextSchema = {
-  response: okBody({ hasNext: { type: 'string', enum: ['true', 'false'] } }, ['hasNext']),
-};
+export const hasNextResponse = okBody({ hasNext: { type: 'string', enum: ['true', 'false'] } }, ['hasNext']);
 
 /** Lists of single-member objects, GraphWalker's shape for a step's data and properties. */
 const singleMemberObjects = (values: object) => ({ type: 'array', items: { type: 'object', additionalProperties: values } });
@@ -42,14 +42,34 @@ const stepReport = {
   unvisitedElements: { type: 'array', items: { type: 'object', properties: { elementName: text, elementId: text } } },
 } as const;
 
-export const getNextSchema = {
-  response: okBody(
-    { currentElementName: text, currentElementID: text, modelId: text, ...stepReport },
-    ['currentElementName', 'currentElementID', 'modelId'],
-  ),
-};
+/** `/walker`: the element's name, id and model id always, then the step report. */
+export const walkerGetNextResponse = okBody(
+  { currentElementName: text, currentElementID: text, modelId: text, ...stepReport },
+  ['currentElementName', 'currentElementID', 'modelId'],
+);
 
-export const getDataSchema = { response: okBody({ data: text }, ['data']) };
+/** `/graphwalker`: the element's name always; its id only with `--verbose`, as in GraphWalker. */
+export const graphwalkerGetNextResponse = okBody({ currentElementName: text, currentElementID: text, ...stepReport }, [
+  'currentElementName',
+]);
+
+/** `/walker`: the variables as one `name=value; ...` string. */
+export const walkerGetDataResponse = okBody({ data: text }, ['data']);
+
+/** `/graphwalker`: the current model's variables as an object of strings. */
+export const graphwalkerGetDataResponse = okBody({ data: { type: 'object', additionalProperties: text } }, ['data']);
+
+/**
+ * GraphWalker answers `fail` with `nok` and the reason, with HTTP 200, even when the model was failed as asked:
+ * the body its clients see, which only check the status.
+ */
+export const failedAsAskedResponse = {
+  200: {
+    type: 'object',
+    properties: { result: { type: 'string', enum: ['nok'] }, error: text },
+    required: ['result', 'error'],
+  },
+} as const;
 
 const unvisitedEdge = {
   type: 'object',
@@ -90,17 +110,16 @@ const REQUIREMENT_COUNTS = [
   'requirementCoverage',
 ] as const;
 
-export const statisticsSchema = {
-  response: okBody(
-    {
-      ...Object.fromEntries([...COUNTS, ...REQUIREMENT_COUNTS].map((name) => [name, integer])),
-      edgesNotVisited: { type: 'array', items: unvisitedEdge },
-      verticesNotVisited: { type: 'array', items: unvisitedVertex },
-      requirementsPassed: { type: 'array', items: requirement('requirementKey') },
-      requirementsNotCovered: { type: 'array', items: requirement('requirementKey') },
-      // GraphWalker capitalises the key's name in this list only; clients read it so.
-      requirementsFailed: { type: 'array', items: requirement('RequirementKey') },
-    },
-    [...COUNTS, 'edgesNotVisited', 'verticesNotVisited'],
-  ),
-};
+/** The same in both dialects: GraphWalker's statistics, which ours extend. */
+export const statisticsResponse = okBody(
+  {
+    ...Object.fromEntries([...COUNTS, ...REQUIREMENT_COUNTS].map((name) => [name, integer])),
+    edgesNotVisited: { type: 'array', items: unvisitedEdge },
+    verticesNotVisited: { type: 'array', items: unvisitedVertex },
+    requirementsPassed: { type: 'array', items: requirement('requirementKey') },
+    requirementsNotCovered: { type: 'array', items: requirement('requirementKey') },
+    // GraphWalker capitalises the key's name in this list only; clients read it so.
+    requirementsFailed: { type: 'array', items: requirement('RequirementKey') },
+  },
+  [...COUNTS, 'edgesNotVisited', 'verticesNotVisited'],
+);

@@ -3,6 +3,7 @@ import { WalkerError } from '../../../core/errors.js';
 import { shorten } from '../../../core/text.js';
 import { MAX_MODEL_BYTES } from '../../resolve-options.js';
 import { toError } from '../../thrown.js';
+import { JSON_TYPE } from './dialect.js';
 
 /**
  * The legacy failure body `{"result":"nok","error":"..."}` and the HTTP status of each kind of failure
@@ -10,7 +11,6 @@ import { toError } from '../../thrown.js';
  * session — an unknown path, a wrong method, a malformed URL, a body over the limit — answers 4xx.
  */
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** Longest text of an unexpected error that goes into a response; the whole error goes to the log. */
 const MAX_UNEXPECTED_MESSAGE = 200;
 
@@ -46,7 +46,7 @@ export function createErrorHandler(maxModelBytes: number) {
 /** Names the limit that was hit: `--max-model-bytes`, or the ceiling it was lowered to (server/resolve-options.ts). */
 function bodyTooLargeMessage(request: FastifyRequest, limit: number): string {
   const capped = limit === MAX_MODEL_BYTES ? '; no more than the longest string Node.js can hold' : '';
-  const what = request.routeOptions.url === '/walker/load' ? 'The model' : 'The body';
+  const what = request.routeOptions.url?.endsWith('/load') === true ? 'The model' : 'The body';
   return `${what} is larger than the limit of ${limit} bytes (--max-model-bytes${capped}).`;
 }
 

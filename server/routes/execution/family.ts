@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { RouteFamily } from '../../route-family.js';
+import { JSON_TYPE, type Dialect, type EncodeContext, type Encoding } from './dialect.js';
+import { ENDPOINTS, type Endpoint, type EndpointName } from './endpoints.js';
+import { documentEndpoint } from './openapi.js';
+import { createErrorHandler, handleBadUrl, handleNotFound, methodNotAllowed } from './wire.js';
+
+/**
+ * Methods that get a 405 on an endpoint path that does not take them. HEAD is among them: Fastify would run
+ * a GET handler for it, and hasNext and getNext change the walk.
+ */
+const ANSWERED_METHODS: readonly HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+
+/**
+ * The route family of one dialect: every endpoint of the table under the dialect's prefix, answered in its
+ * encoding. Every request runs through the one session's queue, so requests are served strictly one at a
+ * time, whichever dialect they come in.
+ */
+export function executionFamily(dialect: Dialect): RouteFamily {
+  return {
+    name: dialect.name,
+    prefix: dialect.prefix,
+    tag: { name: dialect.tag, description: dialect.tagDescription },
+    plugin: (scope) => executionRoutes(scope, dialect),
+    frameworkErrorHandler: handleBadUrl,
+    // Refused before the session, like a 404: the legacy body, so that clients reading `result` see `nok`.
+    refusalBody: (_code, message) => ({ result: 'nok', error: message }),
+  };
+}
+
+async function executionRoutes(scope: FastifyInstance, dialect: Dialect): Promise<void> {
+  const { session, options } = scope.services;
+  const { maxModelBytes } = options;
+  const context: EncodeContext = { session, report: options.stepReport };
+
+  // load reads its body whatever the Content-Type says (AltWalker sends none, old clients text/plain).
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxModelBytes }, (_request, body, done) => {
+    done(null, body);
+  });
+  scope.setErrorHandler(createErrorHandler(maxModelBytes));
+  scope.setNotFoundHandler(handleNotFound);
+  if (dialect.contentType !== JSON_TYPE) {
+    // After serialisation, so that the compiled serialisers still write the bodies; failures included.
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('content-type', dialect.contentType);
+      return payload;
+    });
+  }
+
+  for (const endpoint of ENDPOINTS) {
+    const encoding = dialect.encodings[endpoint.name] as Encoding<EndpointName>;
+    const handler = handlerOf(endpoint, encoding, context);
+    // One route per method, so that each is an OpenAPI operation with an id of its own.
+    for (const [i, method] of endpoint.methods.entries()) {
+      const operationId = `${dialect.operationPrefix}${dialect.operationPrefix === '' ? endpoint.name : capitalised(endpoint.name)}`;
+      scope.route({
+        method,
+        url: endpoint.url,
+        schema: {
+          tags: [dialect.tag],
+          operationId: i === 0 ? operationId : `${operationId}${capitalised(method.toLowerCase())}`,
+          summary: endpoint.summary,
+          description: encoding.description,
+          response: encoding.response,
+        },
+        config: { swaggerTransform: documentEndpoint(endpoint) },
+        bodyLimit: maxModelBytes,
+        exposeHeadRoute: false,
+        onRequest: endpoint.url === '/load' ? acceptAnyContentType : undefined,
+        handler,
+      });
+    }
+    registerMethodNotAllowed(scope, endpoint);
+  }
+}
+
+/** Runs the endpoint in the session's queue and encodes what it yields; the hot path of every request. */
+function handlerOf(endpoint: Endpoint, encoding: Encoding<EndpointName>, context: EncodeContext) {
+  const { session } = context;
+  const { precondition } = encoding;
+  return (request: FastifyRequest) =>
+    session.run((s) => {
+      precondition?.(s);
+      return encoding.encode(endpoint.run(s, request) as never, context);
+    });
+}
+
+function capitalised(word: string): string {
+  return `${word[0].toUpperCase()}${word.slice(1)}`;
+}
+
+/**
+ * The catch-all parser only takes well-formed media types; a missing, empty or malformed Content-Type would
+ * otherwise be refused with 415. The body is model text whatever the header claims.
+ */
+function acceptAnyContentType(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  request.headers['content-type'] = 'application/octet-stream';
+  done();
+}
+
+/** The 405 answers of an endpoint: a catch-all, not an operation, so the OpenAPI document leaves it out. */
+function registerMethodNotAllowed(scope: FastifyInstance, endpoint: Endpoint): void {
+  const others = ANSWERED_METHODS.filter((m) => !(endpoint.methods as readonly string[]).includes(m));
+  const handler = methodNotAllowed(endpoint.methods);
+  scope.route({ method: others, url: endpoint.url, schema: { hide: true }, handler });
+}

@@ -1,0 +1,98 @@
+import { ErrorCodes, WalkerError } from '../../../core/errors.js';
+import { reportStep } from '../../../core/machine/step-report.js';
+import type { Dialect } from '../execution/dialect.js';
+import {
+  failedAsAskedResponse,
+  graphwalkerGetDataResponse,
+  graphwalkerGetNextResponse,
+  hasNextResponse,
+  loadResponse,
+  okResponse,
+  statisticsResponse,
+} from '../execution/schemas.js';
+
+const OK = Object.freeze({ result: 'ok' });
+const HAS_NEXT = Object.freeze({ result: 'ok', hasNext: 'true' });
+const NO_NEXT = Object.freeze({ result: 'ok', hasNext: 'false' });
+
+/** GraphWalker's answers say they are text, though they are JSON; clients parse them as JSON either way. */
+const GRAPHWALKER_TYPE = 'text/plain; charset=utf-8';
+
+export const NOTHING_TO_FAIL_MESSAGE = 'There is no step to fail yet: take one with getNext first. The model is not failed.';
+
+/**
+ * `/graphwalker`: GraphWalker 4.3's REST answers, for AltWalker and every other client written against it
+ * (docs/graphwalker.md lists where walker still differs, and why).
+ */
+export const graphwalkerDialect: Dialect = {
+  name: 'graphwalker',
+  prefix: '/graphwalker',
+  tag: 'graphwalker',
+  tagDescription:
+    "GraphWalker 4.3's REST dialect under /graphwalker, on the same walk as /walker: answers are JSON sent " +
+    'as text/plain, {"result":"ok", ...} or {"result":"nok","error":"..."} with HTTP 200. getData answers an ' +
+    'object of strings, getNext the element name (and, with --verbose, its id, data, properties and actions), ' +
+    'fail answers nok with the reason.',
+  operationPrefix: 'graphwalker',
+  contentType: GRAPHWALKER_TYPE,
+  encodings: {
+    load: {
+      description:
+        'Replaces the loaded model and runs the model actions. Beside GraphWalker\'s {"result":"ok"} it ' +
+        'answers the seed that replays the walk; GraphWalker clients ignore it.',
+      response: loadResponse,
+      encode: ({ seed }) => ({ result: 'ok', seed }),
+    },
+    hasNext: {
+      description: 'The string "true" or "false".',
+      response: hasNextResponse,
+      encode: (more) => (more ? HAS_NEXT : NO_NEXT),
+    },
+    getNext: {
+      description:
+        "Runs the element's actions and answers its name and the base name of its model's name; with " +
+        '--verbose its id, the current model\'s variables as [{"name":"value"}], its properties as ' +
+        '[{"key":value}] and its actions as [{"Action":"script"}]; with --unvisited the counts and list of ' +
+        "the current model's unvisited elements.",
+      response: graphwalkerGetNextResponse,
+      encode: (step, { session, report }) => ({
+        result: 'ok',
+        currentElementName: step.name,
+        ...reportStep(session.machine, step, report),
+      }),
+    },
+    getData: {
+      description: "The current model's variables as an object whose values are strings; no global. ones.",
+      response: graphwalkerGetDataResponse,
+      encode: (machine) => ({ result: 'ok', data: Object.fromEntries(machine.modelVariables()) }),
+    },
+    setData: {
+      description: "Runs the script (the rest of the path, percent-encoded) in the current model's scope.",
+      response: okResponse,
+      encode: () => OK,
+    },
+    restart: {
+      description: 'Restarts the walk from the start: a full reset with the same seed.',
+      response: okResponse,
+      encode: () => OK,
+    },
+    fail: {
+      description:
+        'Marks the current model failed, with the requirements of the current element and of the edge ' +
+        'before it, and answers nok with the reason, as GraphWalker does. Before the first step it fails ' +
+        'nothing and answers nok saying so.',
+      response: failedAsAskedResponse,
+      precondition: (session) => {
+        if (session.machine.steps === 0) throw new WalkerError(ErrorCodes.NOT_STARTED, NOTHING_TO_FAIL_MESSAGE);
+      },
+      encode: (reason) => ({ result: 'nok', error: reason }),
+    },
+    getStatistics: {
+      description:
+        "GraphWalker's statistics; requirementsPassed, requirementsNotCovered and requirementsFailed " +
+        '(whose items name the key RequirementKey) appear when the models have requirements.',
+      response: statisticsResponse,
+      encode: (statistics) => ({ result: 'ok', ...statistics }),
+    },
+  },
+};
