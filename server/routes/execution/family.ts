@@ -42,9 +42,9 @@ async function executionRoutes(scope: FastifyInstance, dialect: Dialect): Promis
   scope.setNotFoundHandler(handleNotFound);
   if (dialect.contentType !== JSON_TYPE) {
     // After serialisation, so that the compiled serialisers still write the bodies; failures included.
-    scope.addHook('onSend', async (_request, reply, payload) => {
+    scope.addHook('onSend', (_request, reply, payload, done) => {
       reply.header('content-type', dialect.contentType);
-      return payload;
+      done(null, payload);
     });
   }
 
