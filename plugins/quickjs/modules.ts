@@ -20,9 +20,9 @@ export interface ModuleLease {
   readonly own: boolean;
   /**
    * What the memory may hold beyond the sandbox's limit: 0 for a module of its own, whose whole memory is the
-   * walk's; QuickJS's initial memory for a shared one, so that the limit bounds the shared memory as a whole.
-   * A baseline taken from the memory's size at the lease would let every sandbox that comes grow it by one
-   * more limit, and a WebAssembly memory never shrinks.
+   * walk's; QuickJS's initial memory for the pool's overflow, so that the limit bounds that shared memory as a
+   * whole (a baseline taken at each lease would let every walk that comes grow it by one more limit, and a
+   * WebAssembly memory never shrinks); the memory's size at the lease for a module given to the engine.
    */
   readonly baselineBytes: number;
   /** Gives the module back; `reusable` is false when a runtime in it had to be abandoned. */
@@ -62,14 +62,16 @@ function gateOf(module: QuickJsModule): MemoryGate {
   return MemoryGate.of(module.getWasmMemory());
 }
 
-/** Every sandbox shares `module` (a module given to the engine, or the pool's overflow), and one limit with it. */
-function sharedLease(module: QuickJsModule): ModuleLease {
-  return { module, gate: gateOf(module), own: false, baselineBytes: INITIAL_MEMORY_BYTES, release: () => undefined };
+/** A sandbox shares `module` (a module given to the engine, or the pool's overflow); its limit counts from `baselineBytes`. */
+function sharedLease(module: QuickJsModule, baselineBytes: number): ModuleLease {
+  return { module, gate: gateOf(module), own: false, baselineBytes, release: () => undefined };
 }
 
 /** A source that lends every sandbox the same module: for tests and custom builds given to the engine. */
 export function sharedModule(module: QuickJsModule): ModuleSource {
-  return { lease: () => sharedLease(module), sample: module };
+  // Each sandbox may grow the memory by its own limit beyond what it holds when the sandbox comes: a module
+  // given to the engine (a debug build in tests) serves sandboxes of different limits one after another.
+  return { lease: () => sharedLease(module, gateOf(module).memory.buffer.byteLength), sample: module };
 }
 
 /**
@@ -111,7 +113,7 @@ export class ModulePool implements ModuleSource {
     const module = this.spares.pop();
     this.refill();
     // A walk in the overflow that ends may leave it grown: that is when a fresh one is worth making.
-    if (module === undefined) return { ...sharedLease(this.overflow), release: () => this.refill() };
+    if (module === undefined) return { ...sharedLease(this.overflow, INITIAL_MEMORY_BYTES), release: () => this.refill() };
     return { module, gate: gateOf(module), own: true, baselineBytes: 0, release: (reusable) => this.giveBack(module, reusable) };
   }
 
