@@ -2,7 +2,8 @@ import { Command } from 'clipanion';
 import { WalkerCommand } from '../command.js';
 import type { Walker } from '../../core/walker.js';
 import { inspectModelFile } from '../../core/model/issues.js';
-import { parseModelText, readModelText } from '../../core/model/load.js';
+import { readModelText } from '../../core/model/load.js';
+import { readModelValue } from '../../core/model/formats.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
 import { commandLogger } from '../logger.js';
@@ -49,7 +50,8 @@ export class CheckCommand extends WalkerCommand {
 
   private async checkFile(walker: Walker, file: string, generator: string): Promise<string[]> {
     try {
-      const { file: model, graph, issues } = inspectModelFile(parseModelText(await readModelText(file), file), { source: file });
+      const value = readModelValue(await readModelText(file), walker.registries.formats, file);
+      const { file: model, graph, issues } = inspectModelFile(value, { source: file });
       const lines = issues.map((i) => `${file}: ${i.severity === 'warning' ? 'warning: ' : ''}${i.message}`);
       if (model === undefined || graph === undefined) return lines;
       const generators = graph.models.map(() => generator);

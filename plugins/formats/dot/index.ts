@@ -35,7 +35,9 @@ function modelLines(model: ModelJson, prefix: string): string[] {
     const label = v.sharedState === undefined ? (v.name ?? '') : `${v.name ?? ''}\nSHARED: ${v.sharedState}`;
     return `${quote(prefix + v.id)} [label=${quote(label)}];`;
   });
-  const start = prefix + 'Start';
+  // The Start point is no vertex; its name must not be one.
+  let start = `${prefix}Start`;
+  while (model.vertices.some((v) => prefix + v.id === start)) start += '_';
   if (model.edges.some((e) => e.sourceVertexId === undefined)) lines.push(`${quote(start)} [label="Start", shape=point];`);
   for (const edge of model.edges) {
     const source = edge.sourceVertexId === undefined ? start : prefix + edge.sourceVertexId;
