@@ -139,8 +139,8 @@ class LabelParser {
   private dotted(): string {
     let text = this.take().text;
     while (this.peekKind(0) === 'dot') {
-      const dot = this.take();
-      if (this.peekKind(0) !== 'identifier') throw this.error(this.tokens[this.at] ?? dot, `expected a name after '.' in '${text}.'`);
+      this.take();
+      if (this.peekKind(0) !== 'identifier') throw this.error(this.tokens[this.at], `expected a name after '.' in '${text}.'`);
       text += `.${this.take().text}`;
     }
     return text;

@@ -94,7 +94,10 @@ class DocumentBuilder {
       case 'root':
         return graphml ? this.inRoot(tag) : SKIP;
       case 'key':
-        return graphml && tag.local === 'default' ? { kind: 'default', key: parent.key } : SKIP;
+        if (!graphml || tag.local !== 'default') return SKIP;
+        // An empty <default/> is a default all the same: the empty string.
+        parent.key.defaultText ??= '';
+        return { kind: 'default', key: parent.key };
       case 'graph':
         return graphml ? this.inGraph(parent.owner, tag, line) : SKIP;
       case 'node':

@@ -60,11 +60,14 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Load a model file',
     description:
       'Replaces the loaded model, its position, data and statistics, and runs the model actions; ' +
-      'answers the seed that replays the walk. A failed load changes nothing.',
+      'answers the seed that replays the walk. The body is a JSON or yEd GraphML model file, told apart by ' +
+      'its content. A failed load changes nothing.',
     schema: loadSchema,
     run: (session, request) => {
       const body = request.body;
-      const { seed } = session.load(typeof body === 'string' ? body : '');
+      const { generator } = request.query as { generator?: string };
+      // The body is a model file in any registered format, recognised by its content (JSON, GraphML, ...).
+      const { seed } = session.load(typeof body === 'string' ? body : '', { generator: generator || undefined });
       return { result: 'ok', seed };
     },
   },

@@ -54,7 +54,7 @@ async function executionRoutes(scope: FastifyInstance): Promise<void> {
 
 /**
  * The catch-all parser only takes well-formed media types; a missing, empty or malformed Content-Type would
- * otherwise be refused with 415. The body is JSON text whatever the header claims.
+ * otherwise be refused with 415. The body is model text (JSON, GraphML) whatever the header claims.
  */
 function acceptAnyContentType(request: FastifyRequest, _reply: unknown, done: () => void): void {
   request.headers['content-type'] = 'application/octet-stream';

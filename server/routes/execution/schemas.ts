@@ -22,7 +22,20 @@ function okBody(properties: Record<string, unknown>, required: readonly string[]
 
 export const okSchema = { response: okBody({}, []) };
 
-export const loadSchema = { response: okBody({ seed: integer }, ['seed']) };
+export const loadSchema = {
+  querystring: {
+    type: 'object',
+    properties: {
+      generator: {
+        type: 'string',
+        description:
+          "Replaces the generator of every model of the file, e.g. 'random(edge_coverage(100))'; a GraphML " +
+          'file carries none, so its load needs one.',
+      },
+    },
+  },
+  response: okBody({ seed: integer }, ['seed']),
+};
 
 export const hasNextSchema = {
   response: okBody({ hasNext: { type: 'string', enum: ['true', 'false'] } }, ['hasNext']),
