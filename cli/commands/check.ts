@@ -4,7 +4,7 @@ import type { Walker } from '../../core/walker.js';
 import { inspectModelFile } from '../../core/model/issues.js';
 import { readModelText } from '../../core/model/load.js';
 import { readModelValue } from '../../core/model/formats.js';
-import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { ErrorCodes, ModelError, WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
 import { commandLogger } from '../logger.js';
 import { commandServices } from '../services.js';
@@ -58,9 +58,13 @@ export class CheckCommand extends WalkerCommand {
       walker.walk({ file: model, graph, warnings: [] }, { seed: freshSeed(), generators }).dispose();
       return lines;
     } catch (error) {
-      // A file that cannot be read names itself; the other messages get the file in front.
-      if (error instanceof WalkerError) return [error.code === ErrorCodes.FILE ? error.message : `${file}: ${error.message}`];
+      // A file that cannot be read, or does not parse, names itself; the other messages get the file in front.
+      if (error instanceof WalkerError) return [namesItsFile(error) ? error.message : `${file}: ${error.message}`];
       throw error;
     }
   }
+}
+
+function namesItsFile(error: WalkerError): boolean {
+  return error.code === ErrorCodes.FILE || (error instanceof ModelError && error.location.source !== undefined);
 }
