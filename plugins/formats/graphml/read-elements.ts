@@ -6,7 +6,7 @@ import { ErrorCodes, type ErrorCode } from '../../../core/errors.js';
 import type { EdgeJson, VertexJson } from '../../../core/model/types.js';
 import type { GraphmlData, GraphmlKey, YedGraphics } from './document.js';
 import { LabelSyntaxError } from './label-lexer.js';
-import { parseEdgeLabel, parseVertexLabel, type EdgeLabel, type VertexLabel } from './label-parser.js';
+import type { EdgeLabel, VertexLabel } from './label-parser.js';
 import { edgeView, sameValue, vertexView } from './label-writer.js';
 import { decodeProperty, propertyView } from './property-values.js';
 import { parseExtras, setOwn, WALKER_KEY, type EdgeExtras, type VertexExtras } from './walker-data.js';
@@ -168,4 +168,3 @@ function settleProperties(properties: Record<string, unknown>, exact: unknown, p
   }
 }
 
-export { parseEdgeLabel, parseVertexLabel };

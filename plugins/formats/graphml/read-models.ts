@@ -10,17 +10,8 @@ import { ErrorCodes, ModelError, type ErrorCode } from '../../../core/errors.js'
 import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../core/model/types.js';
 import type { GraphmlDocument, GraphmlEdge, GraphmlNode } from './document.js';
 import { vertexView, sameValue } from './label-writer.js';
-import {
-  ElementProblem,
-  graphicsOf,
-  KeyTable,
-  labelOf,
-  parseEdgeLabel,
-  parseLabel,
-  parseVertexLabel,
-  readEdgeFields,
-  readVertex,
-} from './read-elements.js';
+import { parseEdgeLabel, parseVertexLabel } from './label-parser.js';
+import { ElementProblem, graphicsOf, KeyTable, labelOf, parseLabel, readEdgeFields, readVertex } from './read-elements.js';
 import type { GraphExtras, ModelExtras } from './walker-data.js';
 
 /** One model while its elements are read. */

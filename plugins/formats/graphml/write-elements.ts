@@ -97,8 +97,8 @@ export function edgeElement(edge: EdgeJson, edgeId: string, source: string, targ
   keepUnshown(extras, fields, label.shown, ['name', 'guard', 'actions', 'weight', 'dependency', 'requirements']);
   const data = properties === undefined ? '' : propertyData(properties, 'edge', keys, extras, false, label.shown.blocked === true);
   const graphics =
-    `<data key="${EDGE_GRAPHICS}"><y:PolyLineEdge><y:LineStyle color="#000000" type="line" width="1.0"/>` +
-    `<y:Arrows source="none" target="standard"/>${labelElement('EdgeLabel', label.text)}</y:PolyLineEdge></data>`;
+    `<data key="${EDGE_GRAPHICS}"><y:PolyLineEdge><y:Arrows source="none" target="standard"/>` +
+    `${labelElement('EdgeLabel', label.text)}</y:PolyLineEdge></data>`;
   const attributes = `id="${escapeAttribute(edgeId)}" source="${escapeAttribute(source)}" target="${escapeAttribute(target)}"`;
   return element('edge', attributes, extrasData(extras, 'edge', keys) + data + graphics);
 }
@@ -146,18 +146,22 @@ function extrasData(extras: object, kind: 'node' | 'edge', keys: KeyDeclarations
   return `<data key="${keys.idFor(kind, 'walker', 'string')}">${escapeText(stringifyExtras(extras))}</data>`;
 }
 
-/** yEd's plain node: a shape sized to its label. */
+/**
+ * yEd's plain node: a shape sized to its label. yEd's defaults (a black border, a centred label in its 12-point
+ * font, a black line with no arrow for an edge) are left to yEd, which keeps large models small to write and
+ * to read: only what differs from them is written.
+ */
 function shapeNode(label: string, place: Placement, fill: string, shape: string): string {
   const { width, height } = labelSize(label);
+  const form = shape === 'rectangle' ? '' : `<y:Shape type="${shape}"/>`;
   return (
     `<data key="${NODE_GRAPHICS}"><y:ShapeNode><y:Geometry height="${height}" width="${width}" x="${place.x}" y="${place.y}"/>` +
-    `<y:Fill color="${fill}" transparent="false"/><y:BorderStyle color="#000000" type="line" width="1.0"/>` +
-    `${labelElement('NodeLabel', label)}<y:Shape type="${shape}"/></y:ShapeNode></data>`
+    `<y:Fill color="${fill}" transparent="false"/>${labelElement('NodeLabel', label)}${form}</y:ShapeNode></data>`
   );
 }
 
 function labelElement(kind: 'NodeLabel' | 'EdgeLabel', text: string): string {
-  return `<y:${kind} alignment="center" fontFamily="Dialog" fontSize="12" fontStyle="plain" textColor="#000000" visible="true">${escapeText(text)}</y:${kind}>`;
+  return `<y:${kind}>${escapeText(text)}</y:${kind}>`;
 }
 
 /** Room for the label in yEd's default 12-point font: about 7 points a character and 18 a line. */

@@ -1,9 +1,10 @@
-import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import {
   GRAPHML_NAMESPACE,
   YED_NAMESPACE,
   type GraphmlData,
   type GraphmlDocument,
+  type GraphmlEdge,
   type GraphmlKey,
   type GraphmlNode,
   type YedGraphics,
@@ -37,7 +38,8 @@ const SKIP: Frame = { kind: 'skip' };
  */
 export function readGraphmlDocument(text: string): GraphmlDocument {
   const builder = new DocumentBuilder();
-  const parser = new SaxesParser({ xmlns: true, position: true });
+  // Namespaces are resolved here rather than by saxes, whose namespace mode takes twice as long on a large model.
+  const parser = new SaxesParser<{ position: true; xmlns: false }>({ position: true, xmlns: false });
   parser.on('doctype', () => {
     throw new GraphmlSyntaxError(
       `line ${parser.line}: the document declares a DOCTYPE. walker reads no DTD (no external entities, no ` +
@@ -59,12 +61,24 @@ export function readGraphmlDocument(text: string): GraphmlDocument {
   return builder.document();
 }
 
+/** An element as the builder sees it: its local name, its namespace, its attributes by (unprefixed) name. */
+interface Tag {
+  readonly name: string;
+  readonly local: string;
+  readonly uri: string | undefined;
+  readonly attributes: Record<string, string>;
+}
+
+/** Namespace bindings by prefix ('' for the default namespace), one map per element that declares any. */
+type Bindings = Readonly<Record<string, string | undefined>>;
+
 class DocumentBuilder {
   private readonly keys = new Map<string, GraphmlKey>();
   private readonly nodes: GraphmlNode[] = [];
-  private readonly edges: GraphmlDocument['edges'][number][] = [];
+  private readonly edges: GraphmlEdge[] = [];
   private readonly data: GraphmlData[] = [];
   private readonly stack: Frame[] = [];
+  private readonly bindings: Bindings[] = [{ xml: 'http://www.w3.org/XML/1998/namespace' }];
   private graphs = 0;
 
   document(): GraphmlDocument {
@@ -72,13 +86,28 @@ class DocumentBuilder {
     return { keys: this.keys, data: this.data, nodes: this.nodes, edges: this.edges };
   }
 
-  open(tag: SaxesTagNS, line: number): void {
+  open(raw: SaxesTagPlain, line: number): void {
+    const tag = this.resolve(raw);
     const parent = this.stack[this.stack.length - 1];
     this.stack.push(parent === undefined ? root(tag) : this.child(parent, tag, line));
   }
 
   close(): void {
     this.stack.pop();
+    this.bindings.pop();
+  }
+
+  /** The element's namespace, from the `xmlns` declarations in force (its own included). */
+  private resolve(raw: SaxesTagPlain): Tag {
+    const attributes = raw.attributes as Record<string, string>;
+    let bindings = this.bindings[this.bindings.length - 1];
+    for (const name in attributes) {
+      if (name === 'xmlns' || name.startsWith('xmlns:')) bindings = { ...bindings, [name.slice(6)]: attributes[name] };
+    }
+    this.bindings.push(bindings);
+    const colon = raw.name.indexOf(':');
+    const prefix = colon < 0 ? '' : raw.name.slice(0, colon);
+    return { name: raw.name, local: raw.name.slice(colon + 1), uri: bindings[prefix] ?? (prefix === '' ? '' : undefined), attributes };
   }
 
   text(text: string): void {
@@ -88,7 +117,7 @@ class DocumentBuilder {
     else if (top?.kind === 'label') top.labels[top.index] += text;
   }
 
-  private child(parent: Frame, tag: SaxesTagNS, line: number): Frame {
+  private child(parent: Frame, tag: Tag, line: number): Frame {
     const graphml = tag.uri === GRAPHML_NAMESPACE || tag.uri === '';
     switch (parent.kind) {
       case 'root':
@@ -117,7 +146,7 @@ class DocumentBuilder {
     }
   }
 
-  private inRoot(tag: SaxesTagNS): Frame {
+  private inRoot(tag: Tag): Frame {
     if (tag.local === 'key') {
       const key: GraphmlKey = {
         id: attribute(tag, 'id') ?? '',
@@ -134,7 +163,7 @@ class DocumentBuilder {
     return SKIP;
   }
 
-  private inGraph(owner: GraphmlNode | undefined, tag: SaxesTagNS, line: number): Frame {
+  private inGraph(owner: GraphmlNode | undefined, tag: Tag, line: number): Frame {
     if (tag.local === 'node') {
       const node: GraphmlNode = { id: attribute(tag, 'id') ?? '', line, data: [], parent: owner, group: false };
       this.nodes.push(node);
@@ -150,27 +179,27 @@ class DocumentBuilder {
   }
 }
 
-function root(tag: SaxesTagNS): Frame {
+function root(tag: Tag): Frame {
   if (tag.local !== 'graphml' || (tag.uri !== GRAPHML_NAMESPACE && tag.uri !== '')) {
     throw new GraphmlSyntaxError(`the root element is <${tag.name}>, not <graphml>: this is no GraphML document`);
   }
   return { kind: 'root' };
 }
 
-function newData(list: GraphmlData[], tag: SaxesTagNS): Frame {
+function newData(list: GraphmlData[], tag: Tag): Frame {
   const data: GraphmlData = { key: attribute(tag, 'key') ?? '', text: '' };
   list.push(data);
   return { kind: 'data', data };
 }
 
 /** The first yEd element of a data element is its drawing: `y:ShapeNode`, `y:PolyLineEdge`, ... */
-function inData(data: GraphmlData, tag: SaxesTagNS): Frame {
+function inData(data: GraphmlData, tag: Tag): Frame {
   if (tag.uri !== YED_NAMESPACE || data.graphics !== undefined) return SKIP;
-  data.graphics = { kind: tag.local ?? '', labels: [] };
+  data.graphics = { kind: tag.local, labels: [] };
   return { kind: 'graphics', graphics: data.graphics };
 }
 
-function inGraphics(parent: Frame & { kind: 'graphics' }, tag: SaxesTagNS): Frame {
+function inGraphics(parent: Frame & { kind: 'graphics' }, tag: Tag): Frame {
   if (tag.uri !== YED_NAMESPACE) return SKIP;
   const { graphics } = parent;
   if (tag.local === 'NodeLabel' || tag.local === 'EdgeLabel') {
@@ -185,6 +214,6 @@ function inGraphics(parent: Frame & { kind: 'graphics' }, tag: SaxesTagNS): Fram
   return parent;
 }
 
-function attribute(tag: SaxesTagNS, name: string): string | undefined {
-  return (tag.attributes as Record<string, SaxesAttributeNS>)[name]?.value;
+function attribute(tag: Tag, name: string): string | undefined {
+  return tag.attributes[name];
 }

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../../../core/model/load.js';
 import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../../core/model/types.js';
@@ -203,6 +203,3 @@ describe('GraphWalker and our yEd fixtures', () => {
     expect(() => loadModelFile(single)).toThrow(/No model has a start element/);
   });
 });
-
-// Keeps the folder name in failure output readable.
-export const fixtureFolder = relative(process.cwd(), FOLDER);
