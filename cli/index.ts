@@ -2,6 +2,7 @@ import { Builtins, type Cli } from 'clipanion';
 import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
 import { OnlineCommand } from './commands/online.js';
+import { ConvertCommand } from './commands/convert.js';
 import type { WalkerContext } from './context.js';
 import { VERSION } from '../core/version.js';
 import { WalkerCli } from './walker-cli.js';
@@ -18,6 +19,7 @@ export function createCli(options: { colors?: boolean } = {}): WalkerCli {
   cli.register(OfflineCommand);
   cli.register(CheckCommand);
   cli.register(OnlineCommand);
+  cli.register(ConvertCommand);
   return cli;
 }
 

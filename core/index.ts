@@ -15,7 +15,10 @@ export type {
 export { reportStep, modelBaseName, type StepReport, type StepReportOptions, type UnvisitedElement } from './machine/step-report.js';
 export { Graph, type ModelInfo } from './model/graph.js';
 export type { ModelFileJson, ModelJson, VertexJson, EdgeJson } from './model/types.js';
-export { loadModelFile, readModelFile, parseModelText, type LoadedModelFile } from './model/load.js';
+export { loadModelFile, loadModelText, readModelFile, parseModelText, type LoadedModelFile, type ReadModelOptions } from './model/load.js';
+export type { ModelFormat, ModelSource } from './format.js';
+export { formatOf, readModelValue, type ModelFormats } from './model/formats.js';
+export { jsonFormat } from './model/json-format.js';
 export { collectModelIssues, type ModelIssue } from './model/issues.js';
 export { parseGenerators, printGenerators } from './language/parser.js';
 export type { GeneratorExpr, ConditionExpr, ConditionCall, ConditionGroup } from './language/ast.js';

@@ -3,26 +3,32 @@ import { Registry } from './registry.js';
 import type { PathGeneratorFactory } from './generator.js';
 import type { StopConditionFactory } from './condition.js';
 import type { ScriptEngine } from './scripting.js';
+import type { ModelFormat } from './format.js';
+import { jsonFormat } from './model/json-format.js';
 
-/** The three extension points a plugin can fill. */
+/** The four extension points a plugin can fill. */
 export interface Registries {
   readonly generators: Registry<PathGeneratorFactory>;
   readonly conditions: Registry<StopConditionFactory>;
   readonly scriptEngines: Registry<ScriptEngine>;
+  readonly formats: Registry<ModelFormat>;
 }
 
-/** Fresh, empty registries. */
+/** Fresh registries: empty but for core's own model format, JSON. */
 export function createRegistries(): Registries {
+  const formats = new Registry<ModelFormat>('model format');
+  formats.register(jsonFormat, 'walker');
   return {
     generators: new Registry<PathGeneratorFactory>('path generator'),
     conditions: new Registry<StopConditionFactory>('stop condition'),
     scriptEngines: new Registry<ScriptEngine>('script engine'),
+    formats,
   };
 }
 
 /**
  * A walker plugin: a plain object, usually made by a factory function that takes options. Its `setup`
- * registers generators, stop conditions or script engines; names it registers must not be taken.
+ * registers generators, stop conditions, script engines or model formats; names it registers must not be taken.
  */
 export interface WalkerPlugin {
   readonly meta: { readonly name: string; readonly version: string };
@@ -54,6 +60,7 @@ export async function installPlugins(registries: Registries, plugins: readonly W
         generators: registries.generators.forOwner(owner),
         conditions: registries.conditions.forOwner(owner),
         scriptEngines: registries.scriptEngines.forOwner(owner),
+        formats: registries.formats.forOwner(owner),
       });
     } catch (error) {
       if (error instanceof WalkerError) throw error;

@@ -1,6 +1,8 @@
 import { ErrorCodes, WalkerError } from './errors.js';
 import type { Machine } from './machine/machine.js';
-import { loadModelFile, parseModelText, type LoadedModelFile } from './model/load.js';
+import { loadModelFile, type LoadedModelFile } from './model/load.js';
+import { formatOf } from './model/formats.js';
+import type { ModelFormat } from './format.js';
 import { NO_GENERATOR_MESSAGE } from './machine/machine.js';
 import type { ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
@@ -21,6 +23,8 @@ export interface SessionDefaults {
 export interface SessionLoadOptions {
   /** Replaces the generator of each model, indexed like the file's models (`-m <file> "<generator>"`). */
   readonly generators?: readonly (string | undefined)[];
+  /** Replaces the generator of every model (the load's `generator` parameter); `generators` wins over it. */
+  readonly generator?: string;
   /** Named in error messages, e.g. the file the model came from. */
   readonly source?: string;
 }
@@ -86,16 +90,18 @@ export class ExecutionSession {
   }
 
   /**
-   * Parses model file text and opens a walk on it. The new machine is built completely before it replaces the
-   * old one, so a load that fails (bad JSON, no generator, a script error in a model action) changes nothing.
-   * Call it inside {@link run}.
+   * Reads model file text in any registered format (JSON, GraphML, ...: see `formatOf`) and opens a walk on it.
+   * The new machine is built completely before it replaces the old one, so a load that fails (bad JSON, no
+   * generator, a script error in a model action) changes nothing. Call it inside {@link run}.
    */
   load(text: string, options: SessionLoadOptions = {}): SessionLoadResult {
-    const value = parseModelText(text, options.source);
+    const format = formatOf(text, this.walker.registries.formats, options.source);
+    const value = (format.read as NonNullable<ModelFormat['read']>)(text, options.source === undefined ? {} : { path: options.source });
+    const generators = options.generators ?? everyModel(value, options.generator);
     // docs/api-execution.md names this failure first: a model without generator cannot be walked, whatever else is wrong.
-    if (lacksGenerator(value, options.generators)) throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE);
+    if (lacksGenerator(value, generators)) throw new WalkerError(ErrorCodes.NO_GENERATOR, noGenerator(format));
     const loaded = loadModelFile(value, { source: options.source, blocked: this.defaults.blocked });
-    return this.open(loaded, options);
+    return this.open(loaded, { ...options, generators });
   }
 
   /** Opens a walk on an already loaded model file, with the same all-or-nothing rule as {@link load}. */
@@ -152,6 +158,21 @@ export class ExecutionSession {
 
 function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** GraphWalker's message; a format other than JSON carries no generator, which the message then says. */
+function noGenerator(format: ModelFormat): string {
+  if (format.name === 'json') return NO_GENERATOR_MESSAGE;
+  return (
+    `${NO_GENERATOR_MESSAGE}: a ${format.name} model file carries none, so give one with the load ` +
+    "(the load's generator parameter, e.g. ?generator=random(edge_coverage(100)))"
+  );
+}
+
+/** One generator for each model of the value, or undefined without one. */
+function everyModel(value: unknown, generator: string | undefined): (string | undefined)[] | undefined {
+  const models = (value as { models?: unknown } | null)?.models;
+  return generator === undefined || !Array.isArray(models) ? undefined : models.map(() => generator);
 }
 
 /** True when the value lists models and one of them has no generator that no override replaces. */

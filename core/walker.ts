@@ -1,5 +1,5 @@
 import { createRegistries, installPlugins, type Registries, type WalkerPlugin } from './plugin.js';
-import { loadModelFile, readModelFile, type LoadedModelFile } from './model/load.js';
+import { loadModelFile, loadModelText, readModelFile, type LoadedModelFile } from './model/load.js';
 import type { ModelFileJson } from './model/types.js';
 import type { ScriptLimits } from './scripting.js';
 import { freshSeed, isSeed } from './random.js';
@@ -8,9 +8,9 @@ import { invalidGenerator } from './errors.js';
 
 /** How to open a walk. Give exactly one of `file`, `text` and `model`. */
 export interface OpenOptions {
-  /** Path of a model file. */
+  /** Path of a model file, in any registered format (JSON, GraphML, ...). */
   readonly file?: string;
-  /** Text of a model file. */
+  /** Text of a model file, in any registered format. */
   readonly text?: string;
   /** A model file as a parsed object. */
   readonly model?: ModelFileJson | object;
@@ -42,10 +42,19 @@ export class Walker {
 
   /** Loads a model file and opens a walk on it. Throws a `WalkerError` that says what to fix. */
   async open(options: OpenOptions): Promise<Machine> {
-    const loaded = options.file !== undefined
-      ? await readModelFile(options.file, { blocked: options.blocked })
-      : loadModelFile(options.text ?? options.model, { blocked: options.blocked });
+    const formats = this.registries.formats;
+    const loaded =
+      options.file !== undefined
+        ? await readModelFile(options.file, { blocked: options.blocked, formats })
+        : options.text !== undefined
+          ? loadModelText(options.text, { blocked: options.blocked, formats })
+          : loadModelFile(options.model, { blocked: options.blocked });
     return this.walk(loaded, options);
+  }
+
+  /** Reads and loads a model file in any format of this walker's registries, without opening a walk. */
+  read(path: string, options: { readonly blocked?: boolean } = {}): Promise<LoadedModelFile> {
+    return readModelFile(path, { ...options, formats: this.registries.formats });
   }
 
   /** Opens a walk on an already loaded model file. */

@@ -2,8 +2,9 @@ import { Command } from 'clipanion';
 import { WalkerCommand } from '../command.js';
 import type { Walker } from '../../core/walker.js';
 import { inspectModelFile } from '../../core/model/issues.js';
-import { parseModelText, readModelText } from '../../core/model/load.js';
-import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { readModelText } from '../../core/model/load.js';
+import { readModelValue } from '../../core/model/formats.js';
+import { ErrorCodes, ModelError, WalkerError } from '../../core/errors.js';
 import { freshSeed } from '../../core/random.js';
 import { commandLogger } from '../logger.js';
 import { commandServices } from '../services.js';
@@ -49,16 +50,21 @@ export class CheckCommand extends WalkerCommand {
 
   private async checkFile(walker: Walker, file: string, generator: string): Promise<string[]> {
     try {
-      const { file: model, graph, issues } = inspectModelFile(parseModelText(await readModelText(file), file), { source: file });
+      const value = readModelValue(await readModelText(file), walker.registries.formats, file);
+      const { file: model, graph, issues } = inspectModelFile(value, { source: file });
       const lines = issues.map((i) => `${file}: ${i.severity === 'warning' ? 'warning: ' : ''}${i.message}`);
       if (model === undefined || graph === undefined) return lines;
       const generators = graph.models.map(() => generator);
       walker.walk({ file: model, graph, warnings: [] }, { seed: freshSeed(), generators }).dispose();
       return lines;
     } catch (error) {
-      // A file that cannot be read names itself; the other messages get the file in front.
-      if (error instanceof WalkerError) return [error.code === ErrorCodes.FILE ? error.message : `${file}: ${error.message}`];
+      // A file that cannot be read, or does not parse, names itself; the other messages get the file in front.
+      if (error instanceof WalkerError) return [namesItsFile(error) ? error.message : `${file}: ${error.message}`];
       throw error;
     }
   }
+}
+
+function namesItsFile(error: WalkerError): boolean {
+  return error.code === ErrorCodes.FILE || (error instanceof ModelError && error.location.source !== undefined);
 }

@@ -41,7 +41,7 @@ export class OfflineCommand extends WalkerCommand {
   protected async perform(): Promise<number> {
     const log = commandLogger(this.logLevel, this.context.stderr);
     const { walker } = await commandServices(this.plugins);
-    const { loaded, generators } = await readModelArguments(this.models);
+    const { loaded, generators } = await readModelArguments(this.models, walker.registries.formats);
     const { graph } = loaded;
     log.info({ files: this.models.map(([file]) => file), models: graph.models.length, elements: graph.size }, 'Models loaded');
     const machine = walker.walk(loaded, { seed: this.seed, generators });

@@ -57,7 +57,6 @@ export class OnlineCommand extends WalkerCommand {
   protected async perform(): Promise<number> {
     if (this.service.toUpperCase() !== 'RESTFUL') throw new UsageError(`-s,--service must be RESTFUL, got '${this.service}'`);
     const plugins = await loadPluginArguments(this.plugins);
-    const models = this.models.length > 0 ? await readModelArguments(this.models) : undefined;
     const app = await buildApp({
       plugins,
       seed: this.seed,
@@ -67,6 +66,8 @@ export class OnlineCommand extends WalkerCommand {
     });
     let seed: number | undefined;
     try {
+      // Read with the app's formats, so that a --plugin's format reads -m files too.
+      const models = this.models.length > 0 ? await readModelArguments(this.models, app.services.registries.formats) : undefined;
       if (models !== undefined) seed = preload(app.services.session, models);
     } catch (error) {
       await app.close();

@@ -15,6 +15,6 @@ export {
   type ModelIssueReport,
   type ModelInspection,
 } from './issues.js';
-export { loadModelFile, ModelIssuesError, parseModelText, readModelFile, type LoadedModelFile } from './load.js';
+export { loadModelFile, loadModelText, ModelIssuesError, parseModelText, readModelFile, type LoadedModelFile, type ReadModelOptions } from './load.js';
 export { reachableElements } from './reachability.js';
 export { generateModel, type GenerateModelOptions } from './generate.js';

@@ -19,6 +19,11 @@ export interface ModelCheckOptions {
    * as GraphWalker does by default. Default true.
    */
   blocked?: boolean;
+  /**
+   * Require a start element in some model of the file (default true). False for one file of several that are
+   * walked together, or for a conversion: its models may all be reached through shared states.
+   */
+  requireStart?: boolean;
 }
 
 /** What {@link collectModelIssues} found. */
@@ -68,7 +73,7 @@ export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}
     for (const issue of result.issues) modelIssues.push(issue);
   }
   file.models = models;
-  checkSomeStart(models, fileIssues);
+  if (options.requireStart !== false) checkSomeStart(models, fileIssues);
 
   const issues = fileIssues.issues.concat(modelIssues);
   if (issues.some(isError)) return { issues };

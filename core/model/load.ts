@@ -3,6 +3,7 @@ import { ErrorCodes, ModelError, type ErrorCode } from '../errors.js';
 import type { Graph } from './graph.js';
 import { inspectModelFile, isError, ModelIssueCodes, type ModelCheckOptions, type ModelIssue } from './issues.js';
 import { blankComments, findJsonSyntaxError } from './json-syntax.js';
+import { readModelValue, type ModelFormats } from './formats.js';
 import type { ModelFileJson } from './types.js';
 
 /** A model file that passed every check: its normalised form, the graph the machine walks, and any warnings. */
@@ -61,12 +62,25 @@ export function loadModelFile(input: unknown, options: ModelCheckOptions = {}): 
   return { file, graph, warnings: issues };
 }
 
-/** Reads and loads a model file; the path becomes the `source` named in messages. */
-export async function readModelFile(
-  path: string,
-  options: Omit<ModelCheckOptions, 'source'> = {},
-): Promise<LoadedModelFile> {
-  return loadModelFile(await readModelText(path), { ...options, source: path });
+/** How to read a model text: the check options, and the formats it may be in (JSON only when none are given). */
+export interface ReadModelOptions extends ModelCheckOptions {
+  /** The registered formats (`registries.formats`); the text's format is chosen as `formatOf` says. */
+  readonly formats?: ModelFormats;
+}
+
+/**
+ * Loads model text in any registered format: reads it with its format (see `formatOf`), then checks and
+ * normalises it like {@link loadModelFile}. `source` names the file in messages and chooses the format by its
+ * extension.
+ */
+export function loadModelText(text: string, options: ReadModelOptions = {}): LoadedModelFile {
+  const { formats, ...check } = options;
+  return loadModelFile(readModelValue(text, formats, options.source), check);
+}
+
+/** Reads and loads a model file in any registered format; the path becomes the `source` named in messages. */
+export async function readModelFile(path: string, options: Omit<ReadModelOptions, 'source'> = {}): Promise<LoadedModelFile> {
+  return loadModelText(await readModelText(path), { ...options, source: path });
 }
 
 /** The text of a model file; a file that cannot be read is a FILE error naming the path and why. */

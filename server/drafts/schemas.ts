@@ -145,6 +145,20 @@ export const ReadHeaders = Type.Object({
 });
 
 /**
+ * The query of the export: the format to export in, when not walker's JSON (which `Accept` may also ask
+ * for). The route checks the name against the formats that can write, which plugins may add to.
+ */
+export const ExportQuery = Type.Object(
+  {
+    format: Type.Optional(
+      Type.String({ description: "A model format that can write, e.g. 'graphml' (yEd) or 'dot'; default json." }),
+    ),
+  },
+  strict,
+);
+export type ExportQuery = Static<typeof ExportQuery>;
+
+/**
  * The query of `DELETE .../elements/{element_id}`, as the URL carries it (strings; the route converts them).
  * `type: 'string'` beside the enum is what refuses a repeated parameter, which arrives as a list.
  */

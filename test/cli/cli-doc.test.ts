@@ -7,7 +7,7 @@ const readme = readFileSync('README.md', 'utf8');
 
 it('docs/cli.md has a section for every command and names every option as the help writes it', () => {
   const definitions = createCli().definitions();
-  expect(definitions.map((d) => d.path).sort()).toEqual(['walker check', 'walker offline', 'walker online']);
+  expect(definitions.map((d) => d.path).sort()).toEqual(['walker check', 'walker convert', 'walker offline', 'walker online']);
   for (const definition of definitions) {
     expect(doc).toContain(`\n## ${definition.path}\n`);
     for (const option of definition.options) expect(doc, definition.path).toContain(`\`${option.definition}\``);

@@ -18,11 +18,12 @@ import {
   ExportResponse,
   ValidationResponse,
 } from '../../drafts/responses.js';
-import { BodyContracts, ChangeHeaders, ReadHeaders, type BodyContract } from '../../drafts/schemas.js';
+import { BodyContracts, ChangeHeaders, ExportQuery, ReadHeaders, type BodyContract } from '../../drafts/schemas.js';
 import type { DraftStore } from '../../drafts/store.js';
 import { validateDraft, type ValidationOptions } from '../../drafts/validation.js';
 import type { DraftRouteConfig } from './errors.js';
 import { answeredNotModified, preconditionsOf, withETag } from './revision-http.js';
+import { exportFormat } from './export-format.js';
 
 /**
  * The draft scope, typed by its TypeBox schemas: handlers get `request.body`, `params` and `query` as the
@@ -112,15 +113,25 @@ function registerLifecycle(app: DraftApp, { store }: DraftRouteContext): void {
 /** Export and validation read the draft only: they change nothing and renew no lease (docs/api-drafts.md). */
 function registerReads(app: DraftApp, { store, registries, validation }: DraftRouteContext): void {
   const exported = {
-    ...operation('exportDraft', 'Export the draft as a model file', 'POST /walker/load accepts the model as it is.'),
+    ...operation(
+      'exportDraft',
+      'Export the draft as a model file',
+      'POST /walker/load accepts the model as it is. With format=graphml (or Accept: application/graphml+xml) ' +
+        'the answer is the model as yEd GraphML text instead, with format=dot as Graphviz DOT.',
+    ),
     params: DraftParams,
+    querystring: ExportQuery,
     headers: ReadHeaders,
-    response: draftResponses(200, ExportResponse, [404, 410], READ_HEADERS),
+    response: draftResponses(200, ExportResponse, [400, 404, 410], READ_HEADERS),
   };
   app.get('/:draft_id', { schema: exported }, async (request, reply) => {
+    const format = exportFormat(registries.formats, request.query.format, request.headers.accept);
     const draft = store.read(request.params.draft_id);
+    reply.header('vary', 'Accept');
     if (answeredNotModified(request, reply, draft.revision)) return reply;
-    return reply.send({ model: exportModelFile(draft.model), revision: draft.revision });
+    if (format === undefined) return reply.send({ model: exportModelFile(draft.model), revision: draft.revision });
+    const text = (format.write as NonNullable<typeof format.write>)(exportModelFile(draft.model));
+    return reply.type(`${format.mediaType}; charset=utf-8`).send(text);
   });
 
   const validate = {

@@ -34,6 +34,8 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   readonly url: string;
   /** For the OpenAPI document; each dialect adds what its answer looks like. */
   readonly summary: string;
+  /** The query parameters it reads, as a JSON Schema (the same in every dialect). */
+  readonly querystring?: object;
   /** Runs inside `session.run`, so strictly one at a time per session. */
   run(session: ExecutionSession, request: FastifyRequest): EndpointResults[N];
 }
@@ -48,7 +50,22 @@ const load: Endpoint<'load'> = {
   methods: ['POST'],
   url: '/load',
   summary: 'Load a model file',
-  run: (session, request) => session.load(typeof request.body === 'string' ? request.body : ''),
+  querystring: {
+    type: 'object',
+    properties: {
+      generator: {
+        type: 'string',
+        description:
+          "Replaces the generator of every model of the file, e.g. 'random(edge_coverage(100))'; a GraphML " +
+          'file carries none, so its load needs one.',
+      },
+    },
+  },
+  run: (session, request) => {
+    const { generator } = request.query as { generator?: string };
+    // The body is a model file in any registered format, recognised by its content (JSON, GraphML, ...).
+    return session.load(typeof request.body === 'string' ? request.body : '', { generator: generator || undefined });
+  },
 };
 
 const hasNext: Endpoint<'hasNext'> = {

@@ -62,6 +62,7 @@ async function executionRoutes(scope: FastifyInstance, dialect: Dialect): Promis
           operationId: i === 0 ? operationId : `${operationId}${capitalised(method.toLowerCase())}`,
           summary: endpoint.summary,
           description: encoding.description,
+          ...(endpoint.querystring === undefined ? {} : { querystring: endpoint.querystring }),
           response: encoding.response,
         },
         config: { swaggerTransform: documentEndpoint(endpoint) },
@@ -92,7 +93,7 @@ function capitalised(word: string): string {
 
 /**
  * The catch-all parser only takes well-formed media types; a missing, empty or malformed Content-Type would
- * otherwise be refused with 415. The body is model text whatever the header claims.
+ * otherwise be refused with 415. The body is model text (JSON, GraphML) whatever the header claims.
  */
 function acceptAnyContentType(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   request.headers['content-type'] = 'application/octet-stream';

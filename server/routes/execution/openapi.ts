@@ -31,7 +31,7 @@ export function documentEndpoint(endpoint: Endpoint): SwaggerTransform {
     }
     if (endpoint.url === '/load') {
       doc.body = { ...ModelFileSchema, description: LOAD_BODY };
-      doc.consumes = ['application/json', 'text/plain', '*/*'];
+      doc.consumes = ['application/json', 'application/graphml+xml', 'text/plain', '*/*'];
     }
     return { schema: doc, url };
   };
@@ -52,8 +52,10 @@ const OK_OR_NOK =
   'model, the stop condition fulfilled, a dead end, a script error) answers 200, as GraphWalker does.';
 
 const LOAD_BODY =
-  'A GraphWalker JSON model file, read as UTF-8 JSON whatever the Content-Type says (none, text/plain, ' +
-  'application/json, form encoding). Comments and a byte-order mark are allowed; unknown members are ignored.';
+  'A GraphWalker JSON model file, or a yEd GraphML one, read as UTF-8 text whatever the Content-Type says ' +
+  '(none, text/plain, application/json, application/graphml+xml, form encoding) and told apart by its content. ' +
+  'JSON may have comments and a byte-order mark; unknown members are ignored. GraphML carries no generator: ' +
+  'give one with the generator parameter.';
 
 const TAIL_PARAMETERS: Readonly<Record<string, { name: string; description: string }>> = {
   '/setData/*': { name: 'script', description: 'JavaScript, percent-encoded whole; / ; and = may stay plain.' },

@@ -30,7 +30,8 @@ export const walkerDialect: Dialect = {
     load: {
       description:
         'Replaces the loaded model, its position, data and statistics, and runs the model actions; ' +
-        'answers the seed that replays the walk. A failed load changes nothing.',
+        'answers the seed that replays the walk. The body is a JSON or yEd GraphML model file, told apart by ' +
+        'its content. A failed load changes nothing.',
       response: loadResponse,
       encode: ({ seed }) => ({ result: 'ok', seed }),
     },

@@ -38,7 +38,8 @@ export const graphwalkerDialect: Dialect = {
   encodings: {
     load: {
       description:
-        'Replaces the loaded model and runs the model actions. Beside GraphWalker\'s {"result":"ok"} it ' +
+        'Replaces the loaded model (JSON or yEd GraphML, told apart by its content) and runs the model ' +
+        'actions. Beside GraphWalker\'s {"result":"ok"} it ' +
         'answers the seed that replays the walk; GraphWalker clients ignore it.',
       response: loadResponse,
       encode: ({ seed }) => ({ result: 'ok', seed }),

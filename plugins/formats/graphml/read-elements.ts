@@ -1,0 +1,170 @@
+/**
+ * One vertex or edge from a node or edge of a yEd document: its label (GraphWalker's grammar), its GraphML
+ * data keys (properties), its position, and walker's own data key for the values those cannot show exactly.
+ */
+import { ErrorCodes, type ErrorCode } from '../../../core/errors.js';
+import type { EdgeJson, VertexJson } from '../../../core/model/types.js';
+import type { GraphmlData, GraphmlKey, YedGraphics } from './document.js';
+import { LabelSyntaxError } from './label-lexer.js';
+import type { EdgeLabel, VertexLabel } from './label-parser.js';
+import { edgeView, sameValue, vertexView } from './label-writer.js';
+import { decodeProperty, propertyView } from './property-values.js';
+import { parseExtras, setOwn, WALKER_KEY, type EdgeExtras, type VertexExtras } from './walker-data.js';
+
+/** A problem with one element, thrown to the model reader, which adds the file and the element. */
+export class ElementProblem extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+    /** MODEL_SYNTAX for what is not in yEd's format or GraphWalker's grammar, MODEL_INVALID for a broken graph. */
+    readonly code: ErrorCode = ErrorCodes.MODEL_SYNTAX,
+  ) {
+    super(message);
+  }
+}
+
+/** The keys of a document by what they are to elements of one kind (`node` or `edge`). */
+export class KeyTable {
+  private readonly properties = new Map<string, GraphmlKey>();
+  private readonly walker = new Set<string>();
+  private readonly defaults: GraphmlKey[] = [];
+
+  constructor(keys: Iterable<GraphmlKey>, kind: 'node' | 'edge' | 'graph') {
+    for (const key of keys) {
+      // yEd's own keys (graphics, resources, ports) carry yfiles.type; custom properties do not.
+      if (key.yfilesType !== undefined || (key.for !== kind && key.for !== 'all')) continue;
+      if (key.attrName === WALKER_KEY) this.walker.add(key.id);
+      else if (key.attrName !== undefined) {
+        this.properties.set(key.id, key);
+        if (key.defaultText !== undefined) this.defaults.push(key);
+      }
+    }
+  }
+
+  /** The element's properties: key defaults, then its data, in document order. */
+  propertiesOf(data: readonly GraphmlData[]): Record<string, unknown> {
+    const properties: Record<string, unknown> = {};
+    for (const key of this.defaults) setOwn(properties, key.attrName as string, decodeProperty(key.defaultText as string, key.attrType));
+    for (const d of data) {
+      const key = this.properties.get(d.key);
+      if (key !== undefined && d.graphics === undefined) setOwn(properties, key.attrName as string, decodeProperty(d.text, key.attrType));
+    }
+    return properties;
+  }
+
+  /** The element's walker data, or an empty object. */
+  extrasOf(data: readonly GraphmlData[], where: string): Record<string, unknown> {
+    const found = data.find((d) => this.walker.has(d.key));
+    if (found === undefined) return {};
+    try {
+      return parseExtras(found.text, where);
+    } catch (error) {
+      throw new ElementProblem((error as Error).message, 'walker');
+    }
+  }
+}
+
+/** yEd's drawing of the element; an element without one is not in yEd's format. */
+export function graphicsOf(data: readonly GraphmlData[], what: string): YedGraphics {
+  const graphics = data.find((d) => d.graphics !== undefined)?.graphics;
+  if (graphics === undefined) {
+    throw new ElementProblem(
+      `the ${what} has no yEd graphics with a label (such as <y:ShapeNode> with <y:NodeLabel> for a node, ` +
+        '<y:PolyLineEdge> with <y:EdgeLabel> for an edge): walker reads GraphML as yEd writes it',
+    );
+  }
+  return graphics;
+}
+
+/**
+ * The label text as GraphWalker reads it: all labels of the element, joined. Whitespace around it (yEd
+ * indents the elements inside a label) means nothing to the grammar and is left out.
+ */
+export function labelOf(graphics: YedGraphics): string {
+  return graphics.labels.join('').trim();
+}
+
+export function parseLabel<L>(label: string, what: 'vertex' | 'edge', parse: (label: string) => L): L {
+  try {
+    return parse(label);
+  } catch (error) {
+    if (!(error instanceof LabelSyntaxError)) throw error;
+    const before = label.slice(0, error.offset);
+    const line = before.split('\n').length;
+    const column = error.offset - before.lastIndexOf('\n');
+    const at = label.includes('\n') ? `line ${line}, column ${column}` : `column ${column}`;
+    throw new ElementProblem(`the ${what} label '${label}' does not parse at ${at}: ${error.problem}`, 'label');
+  }
+}
+
+/** The exact value walker kept, while the label still shows what walker wrote for it; else the label's. */
+function settle<T>(shown: T | undefined, extras: Record<string, unknown>, field: string, view: (value: never) => unknown): T | undefined {
+  if (!Object.hasOwn(extras, field)) return shown;
+  const exact = extras[field] as T;
+  return sameValue(view(exact as never), shown) ? exact : shown;
+}
+
+/** A vertex: what its label says, settled against walker's data; `init` is for the model. */
+export function readVertex(
+  id: string,
+  data: readonly GraphmlData[],
+  graphics: YedGraphics,
+  label: VertexLabel,
+  keys: KeyTable,
+): VertexJson {
+  const extras = keys.extrasOf(data, `node '${id}'`) as Record<string, unknown> & VertexExtras;
+  const vertex = { id } as VertexJson;
+  const name = settle<string>(label.name, extras, 'name', (v) => vertexView('name', v));
+  if (name !== undefined) vertex.name = name;
+  const shared = settle<string>(label.sharedState, extras, 'sharedState', (v) => vertexView('sharedState', v));
+  if (shared !== undefined) vertex.sharedState = shared;
+  if (extras.actions !== undefined) vertex.actions = extras.actions;
+  const requirements = settle<string[]>(label.requirements, extras, 'requirements', (v) => vertexView('requirements', v));
+  if (requirements !== undefined) vertex.requirements = requirements;
+  const properties = keys.propertiesOf(data);
+  if (Number.isFinite(graphics.x) && Number.isFinite(graphics.y)) {
+    const placed = sameValue(extras.layout, [graphics.x, graphics.y]);
+    // GraphWalker keeps yEd's position as the properties x and y; a position walker made up is none.
+    if (!placed) Object.assign(properties, { x: graphics.x, y: graphics.y });
+  }
+  if (label.blocked) properties.blocked = true;
+  settleProperties(properties, extras.properties, true);
+  if (Object.keys(properties).length > 0 || extras.properties !== undefined) vertex.properties = properties;
+  return vertex;
+}
+
+/** An edge without its ends: what its label says, settled against walker's data. */
+export function readEdgeFields(edge: EdgeJson, data: readonly GraphmlData[], label: EdgeLabel, keys: KeyTable): void {
+  const extras = keys.extrasOf(data, `edge '${edge.id}'`) as Record<string, unknown> & EdgeExtras;
+  const name = settle<string>(label.name, extras, 'name', (v) => edgeView('name', v));
+  if (name !== undefined) edge.name = name;
+  const guard = settle<string>(label.guard, extras, 'guard', (v) => edgeView('guard', v));
+  if (guard !== undefined) edge.guard = guard;
+  const actions = settle<string[]>(label.actions, extras, 'actions', (v) => edgeView('actions', v));
+  if (actions !== undefined) edge.actions = actions;
+  const requirements = settle<string[]>(label.requirements, extras, 'requirements', (v) => edgeView('requirements', v));
+  if (requirements !== undefined) edge.requirements = requirements;
+  const properties = keys.propertiesOf(data);
+  if (label.blocked) properties.blocked = true;
+  settleProperties(properties, extras.properties, false);
+  if (Object.keys(properties).length > 0 || extras.properties !== undefined) edge.properties = properties;
+  const weight = settle<number>(label.weight, extras, 'weight', (v) => edgeView('weight', v));
+  if (weight !== undefined) edge.weight = weight;
+  const dependency = settle<number>(label.dependency, extras, 'dependency', (v) => edgeView('dependency', v));
+  if (dependency !== undefined) edge.dependency = dependency;
+}
+
+/**
+ * Puts back the exact property values walker kept, each while the element still shows what walker wrote for
+ * it: a data key, BLOCKED for `blocked: true`, nothing for a value GraphML has no type for (and for `x`/`y`,
+ * which walker writes as the position only when both are numbers).
+ */
+function settleProperties(properties: Record<string, unknown>, exact: unknown, positioned: boolean): void {
+  if (typeof exact !== 'object' || exact === null) return;
+  for (const [key, value] of Object.entries(exact)) {
+    const view = key === 'blocked' && value === true ? true : positioned && (key === 'x' || key === 'y') ? undefined : propertyView(value);
+    const shown = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    if (sameValue(view, shown)) setOwn(properties, key, value);
+  }
+}
+

@@ -1,0 +1,31 @@
+/**
+ * Text in an XML document as the writer puts it there: escaped so that a parser gives back exactly the same
+ * characters. A parser turns a line break `\r\n` into `\n` and, in an attribute, a tab or line break into a
+ * space; character references survive both, so those characters are written as references.
+ */
+
+// XML 1.0's Char production: what a document can hold at all, escaped or not.
+const XML_TEXT = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
+
+/** True when an XML 1.0 document can hold the text. */
+export function isXmlText(text: string): boolean {
+  return XML_TEXT.test(text);
+}
+
+const TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+const ATTRIBUTE_ESCAPES: Readonly<Record<string, string>> = {
+  ...TEXT_ESCAPES,
+  '"': '&quot;',
+  '\t': '&#9;',
+  '\n': '&#10;',
+};
+
+/** Character data: `&`, `<`, `>` and carriage returns escaped. */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]);
+}
+
+/** An attribute value in double quotes. */
+export function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"\r\n\t]/g, (c) => ATTRIBUTE_ESCAPES[c]);
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCodes, WalkerError } from '../../../../core/errors.js';
+import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
+
+const read = (text: string) => (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path: 'm.graphml' });
+
+function refusal(text: string): WalkerError {
+  try {
+    read(text);
+  } catch (error) {
+    if (error instanceof WalkerError) return error;
+    throw error;
+  }
+  throw new Error('the document was read');
+}
+
+const HEAD = '<?xml version="1.0"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:y="http://www.yworks.com/xml/graphml">';
+const node = (id: string, label: string) => `<node id="${id}"><data key="d0"><y:ShapeNode><y:NodeLabel>${label}</y:NodeLabel></y:ShapeNode></data></node>`;
+const edge = (id: string, source: string, target: string, label = '') =>
+  `<edge id="${id}" source="${source}" target="${target}"><data key="d1"><y:PolyLineEdge><y:EdgeLabel>${label}</y:EdgeLabel></y:PolyLineEdge></data></edge>`;
+const doc = (...parts: string[]) => `${HEAD}<graph id="G" edgedefault="directed">\n${parts.join('\n')}\n</graph></graphml>`;
+
+describe('GraphML documents walker refuses', () => {
+  it('reads a minimal yEd document', () => {
+    const file = read(doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1', 'e_Go')));
+    expect(file).toEqual({ models: [{ name: 'm', startElementId: 'e0', vertices: [{ id: 'n1', name: 'v_A' }], edges: [{ id: 'e0', name: 'e_Go', targetVertexId: 'n1' }] }] });
+  });
+
+  it('names the line and column of malformed XML', () => {
+    const error = refusal(`${HEAD}\n<graph id="G">\n<node id="n0"></graph></graphml>`);
+    expect(error.code).toBe(ErrorCodes.MODEL_SYNTAX);
+    // Line 4 holds `<node id="n0"></graph>`: the parser stops at the end of the close tag that closes nothing open.
+    expect(error.message).toBe('m.graphml: The GraphML document cannot be read: the document is not well-formed XML: line 4, column 22: unexpected close tag.');
+  });
+
+  it('refuses a DOCTYPE at once: no entity expansion (billion laughs), no external entity (XXE)', () => {
+    const laughs = [
+      '<!ENTITY lol "lol">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`),
+    ];
+    const bomb = `<?xml version="1.0"?>\n<!DOCTYPE graphml [\n${laughs.join('\n')}\n]>\n<graphml><graph>${node('n0', '&lol9;')}</graph></graphml>`;
+    const xxe = '<?xml version="1.0"?>\n<!DOCTYPE graphml [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<graphml><graph>&xxe;</graph></graphml>';
+    for (const text of [bomb, xxe]) {
+      const started = performance.now();
+      const error = refusal(text);
+      // 10^9 "lol"s would take gigabytes and minutes; refused before the first element, it takes nothing.
+      expect(performance.now() - started).toBeLessThan(100);
+      expect(error.code).toBe(ErrorCodes.MODEL_SYNTAX);
+      expect(error.message).toMatch(/: the document declares a DOCTYPE\. walker reads no DTD \(no external entities, no entity definitions\)/);
+    }
+    // Without a DOCTYPE an entity is undefined: not well-formed.
+    expect(refusal(doc(node('n0', '&xxe;'))).message).toMatch(/not well-formed XML: line 3, column \d+: undefined entity/i);
+  });
+
+  it('refuses a document that is no GraphML, or GraphML without yEd labels', () => {
+    expect(refusal('<svg xmlns="http://www.w3.org/2000/svg"/>').message).toBe(
+      'm.graphml: The GraphML document cannot be read: the root element is <svg>, not <graphml>: this is no GraphML document',
+    );
+    expect(refusal(`${HEAD}</graphml>`).message).toMatch(/the <graphml> element holds no <graph>$/);
+    const plain = `${HEAD}<key id="label" for="node" attr.name="label"/><graph id="G"><node id="n0"><data key="label">v1</data></node></graph></graphml>`;
+    expect(refusal(plain).message).toBe(
+      "m.graphml, element 'n0': the node has no yEd graphics with a label (such as <y:ShapeNode> with <y:NodeLabel> for a " +
+        'node, <y:PolyLineEdge> with <y:EdgeLabel> for an edge): walker reads GraphML as yEd writes it (line 2 of the document)',
+    );
+  });
+
+  it('refuses an edge to a missing node, from a group, or between two models', () => {
+    const missing = refusal(doc(node('n0', 'v_A'), edge('e0', 'n0', 'n9')));
+    expect([missing.code, missing.message]).toEqual([
+      ErrorCodes.MODEL_INVALID,
+      "m.graphml, element 'e0', field 'target': the edge's target 'n9' is no node of the document (line 4 of the document)",
+    ]);
+    const group = `<node id="g" yfiles.foldertype="group"><graph id="g:">${node('g::n0', 'v_A')}</graph></node>`;
+    expect(refusal(doc(group, edge('e0', 'g::n0', 'g'))).message).toMatch(/the edge's target 'g' is a group node; edges join vertices/);
+  });
+
+  it('refuses a Start vertex that something leads into, that nothing leaves, or that has two edges out', () => {
+    const into = refusal(doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1'), edge('e1', 'n1', 'n0')));
+    expect(into.message).toMatch(/element 'e1', field 'target': the edge leads into node 'n0', which is labelled Start/);
+    const none = refusal(doc(node('n0', 'Start'), node('n1', 'v_A')));
+    expect(none.message).toBe("m.graphml, element 'n0': node 'n0' is labelled Start but no edge leaves it: draw the edge the walk starts on from it (line 3 of the document)");
+    const two = refusal(doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1'), edge('e1', 'n0', 'n1')));
+    expect(two.message).toMatch(/2 edges leave the Start vertex 'n0' \('e0', 'e1'\); the walk starts on one edge, so keep one/);
+    const twice = refusal(doc(node('n0', 'Start'), node('n1', 'start'), node('n2', 'v_A'), edge('e0', 'n0', 'n2')));
+    expect(twice.message).toMatch(/element 'n1': node 'n0' is labelled Start already; a model has one Start vertex at most/);
+  });
+
+  it("refuses walker's data key when it is not a JSON object", () => {
+    const keyed = `${HEAD}<key id="w" for="node" attr.name="walker" attr.type="string"/><graph id="G"><node id="n0"><data key="w">{broken</data><data key="d0"><y:ShapeNode><y:NodeLabel>v</y:NodeLabel></y:ShapeNode></data></node></graph></graphml>`;
+    expect(refusal(keyed).message).toMatch(/^m\.graphml, element 'n0', field 'walker': the walker data of node 'n0' is not JSON/);
+  });
+});
