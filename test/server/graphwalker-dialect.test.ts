@@ -7,6 +7,8 @@ import { loop } from './models.js';
 const UC01 = readFileSync(new URL('../fixtures/models/graphwalker/UC01-rest.json', import.meta.url), 'utf8');
 const PROPERTIES = readFileSync(new URL('../fixtures/models/graphwalker/ModelWithProperties.json', import.meta.url), 'utf8');
 const LOGIN = readFileSync(new URL('../../examples/models/login.json', import.meta.url), 'utf8');
+/** GraphWalker's yEd Login model: 3 vertices, 9 edges, a Start vertex whose out-edge is the start edge. */
+const LOGIN_GRAPHML = readFileSync(new URL('../fixtures/models/graphml/io/Login.graphml', import.meta.url), 'utf8');
 
 const GW = '/graphwalker';
 const TEXT = 'text/plain; charset=utf-8';
@@ -33,6 +35,16 @@ describe('/graphwalker: the same walk as /walker', () => {
     const has = await call(app, 'GET', `${GW}/hasNext`);
     expect([has.type, has.raw.body]).toEqual([TEXT, '{"result":"ok","hasNext":"true"}']);
     expect((await call(app, 'GET', '/walker/hasNext')).type).toBe('application/json; charset=utf-8');
+  });
+
+  it('loads a yEd GraphML body with the generator given in the query, and refuses one without', async () => {
+    const app = await testApp();
+    const without = await call(app, 'POST', `${GW}/load`, LOGIN_GRAPHML);
+    expect(without.body).toEqual({ result: 'nok', error: expect.stringContaining('generator') });
+    const generator = encodeURIComponent('random(edge_coverage(100))');
+    expect((await call(app, 'POST', `${GW}/load?generator=${generator}`, LOGIN_GRAPHML)).body).toMatchObject({ result: 'ok' });
+    // A body has no file name to name the model after, as a GraphML file's model is named.
+    expect((await call(app, 'GET', `${GW}/getNext`)).body).toEqual({ result: 'ok', currentElementName: 'e_Init' });
   });
 
   it('answers 404 for a path that is no endpoint and 405 for a method an endpoint does not take', async () => {
