@@ -2,6 +2,8 @@ import { Builtins } from 'clipanion';
 import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
 import { OnlineCommand } from './commands/online.js';
+import { MethodsCommand } from './commands/methods.js';
+import { RequirementsCommand } from './commands/requirements.js';
 import { WalkerCommand } from './command.js';
 import type { WalkerContext } from './context.js';
 import { readGlobalOptions, withLogLevel, type GlobalOptions } from './global-options.js';
@@ -20,6 +22,8 @@ export function createCli(options: { colors?: boolean } = {}): WalkerCli {
   cli.register(OfflineCommand);
   cli.register(CheckCommand);
   cli.register(OnlineCommand);
+  cli.register(MethodsCommand);
+  cli.register(RequirementsCommand);
   return cli;
 }
 
