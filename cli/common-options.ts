@@ -89,7 +89,7 @@ const isTrueOrFalse = t.makeValidator<unknown, boolean>({
       state.coercions.push([state.p ?? '.', state.coercion.bind(null, word === 'true')]);
       return true;
     }
-    state?.errors?.push(`${state.p ?? 'value'}: expected true or false (any case), got '${String(value)}'`);
+    state?.errors?.push(`${state.p ?? '.'}: expected true or false (any case), got '${String(value)}'`);
     return false;
   },
 });

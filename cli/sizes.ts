@@ -33,7 +33,7 @@ export function isSize(check: (bytes: number) => string | undefined = () => unde
         ? `expected a number of bytes, or of KiB, MiB or GiB (e.g. 64MiB), got '${String(value)}'`
         : bytes === 0 ? 'expected more than 0 bytes' : check(bytes);
       if (problem !== undefined || bytes === undefined) {
-        state?.errors?.push(`${state.p ?? 'value'}: ${problem}`);
+        state?.errors?.push(`${state.p ?? '.'}: ${problem}`);
         return false;
       }
       if (state?.coercions !== undefined && state.coercion !== undefined) {
