@@ -15,6 +15,17 @@ const DEBUG_LEVELS: ReadonlyMap<string, LogLevel> = new Map([
   ['ALL', 'trace'],
 ]);
 
+/** The help's paragraph on the options before the command, which clipanion's general help cannot list. */
+export function globalOptionsHelp(): string {
+  const levels = [...DEBUG_LEVELS.keys()];
+  return (
+    '\nOptions before the command\n\n' +
+    `  -d,--debug <level>  How much to log, as GraphWalker names it: ${levels.slice(0, -1).join(', ')} or ${levels[levels.length - 1]} (any case);\n` +
+    '                      the same as --log-level after the command, at most error for a command whose stderr is for failures\n' +
+    '  -v,--version        Print the version: walker version: <version>\n'
+  );
+}
+
 /** What stands before the command: `walker [--debug <level>] [--version] <command> ...`. */
 export interface GlobalOptions {
   /** The `--log-level` that `--debug` asks for, when it was given. */

@@ -2,7 +2,7 @@ import { Cli, UsageError, type BaseContext, type Command, type CommandClass } fr
 import { isAbsent, optionSpecOf, type OptionSpec } from './option.js';
 import { describeOption, listed, lowerFirst, withPlaceholders } from './usage-text.js';
 import type { WalkerContext } from './context.js';
-import { GlobalOptionError } from './global-options.js';
+import { GlobalOptionError, globalOptionsHelp } from './global-options.js';
 
 /** A mistake in the arguments, with the command it was made on (undefined: no command was recognised). */
 export class ArgumentError extends UsageError {
@@ -56,6 +56,12 @@ export class WalkerCli extends Cli<WalkerContext> {
       throw new ArgumentError(`missing required ${noun} ${listed(missing.map(describeOption))}`, commandClass);
     }
     return command;
+  }
+
+  /** The general help names the options that stand before the command too. */
+  override usage(command: CommandClass<WalkerContext> | Command<WalkerContext> | null = null, opts?: { colored?: boolean; detailed?: boolean; prefix?: string }): string {
+    const text = super.usage(command, opts);
+    return command === null ? `${text}${globalOptionsHelp()}` : text;
   }
 
   /** A usage mistake in one line after `walker <command>: `, then the usage; anything else as clipanion says it. */

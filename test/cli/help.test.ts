@@ -18,8 +18,11 @@ describe('the help, as the real executable prints it', () => {
       expect(run.stdout).not.toMatch(/#\d/);
     }
     const [general, ...commands] = runs.map((r) => r.stdout);
-    for (const command of COMMANDS) expect(general).toContain(`walker ${command} `);
+    for (const command of [...COMMANDS, 'methods', 'requirements']) expect(general).toContain(`walker ${command} `);
     expect(general).toContain('walker offline -m,--model <file> <generator> [--seed <n>]');
+    expect(general).toContain('walker methods -m,--model <file> [-b,--blocked <true|false>]');
+    expect(general).toMatch(/\nOptions before the command\n\n {2}-d,--debug <level> {2}.*OFF, ERROR, WARN, INFO, DEBUG, TRACE or ALL/);
+    expect(general).toMatch(/\n {2}-v,--version {8}Print the version/);
     for (const help of commands) {
       expect(help).toMatch(/\nExamples\n\n.+\n {2}\$ walker /);
       expect(help).toContain('-m,--model <file> <generator>');
