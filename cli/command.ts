@@ -25,7 +25,10 @@ export abstract class WalkerCommand extends Command<WalkerContext> {
    * Options GraphWalker's command of the same name takes that walker spells otherwise, each with what to write
    * instead: the usage mistake then says so rather than only that the option is unknown.
    */
-  static readonly graphWalkerSpellings: Readonly<Record<string, string>> = {};
+  static readonly graphWalkerSpellings: Readonly<Record<string, string>> = {
+    '--debug': '--debug <level> stands before the command, as in GraphWalker: walker --debug <level> <command> ...',
+    '-d': '-d <level> (--debug) stands before the command, as in GraphWalker: walker -d <level> <command> ...',
+  };
 
   /** The command's work; its return value is the exit code. */
   protected abstract perform(): Promise<number>;

@@ -49,6 +49,7 @@ export class OfflineCommand extends WalkerCommand {
 
   /** GraphWalker's offline takes the seed as `-d,--seed`; walker keeps `-d` for `--debug`, before the command. */
   static override readonly graphWalkerSpellings = {
+    ...WalkerCommand.graphWalkerSpellings,
     '-d': "-d is not walker's seed option: give the seed as --seed <n> (before the command, -d is --debug <level>)",
   };
 

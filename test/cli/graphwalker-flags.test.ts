@@ -103,6 +103,14 @@ describe('--debug <level> before the command', () => {
     }
   });
 
+  it('says where it goes when it is given after the command', async () => {
+    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--debug', 'TRACE']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')[0]).toBe(
+      'walker online: --debug <level> stands before the command, as in GraphWalker: walker --debug <level> <command> ...',
+    );
+  });
+
   it('is not the seed after offline: -d there is answered with what to write instead', async () => {
     const run = await runWalker(['offline', '-m', LOGIN, COVER, '-d', '42']);
     expect(run.code).toBe(1);
