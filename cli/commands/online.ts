@@ -100,6 +100,7 @@ export class OnlineCommand extends WalkerCommand {
     const options = this.appOptions();
     // The server and its plugins are imported only now: `walker --version` and `--help` must stay quick.
     const [{ buildApp, resolveAppOptions }, { startServer }] = await Promise.all([import('../../server/app.js'), import('../../server/start.js')]);
+    // The app's own checks (a token with a space, ...) run before any model is read: a usage mistake, at once.
     try {
       resolveAppOptions(options);
     } catch (error) {
