@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { isLoopbackAddress, loopbackHosts, normalHost } from './origins.js';
+import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost } from './origins.js';
 import { familyOfUrl, type RouteFamily } from './route-family.js';
 
 /** What {@link networkPlugin} enforces. */
@@ -50,7 +50,7 @@ export const networkPlugin = fastifyPlugin(
 /** The check of one request, with what it learns once from the listening server. */
 function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (request: FastifyRequest) => Refusal | undefined {
   const token = options.token === undefined ? undefined : digest(options.token);
-  /** The Host values of a loopback bind; null for any other bind (names unknown); undefined before listening. */
+  /** The Host values the bound addresses answer to; null for a bind to every interface; undefined before listening. */
   let hosts: Set<string> | null | undefined;
   return (request) => {
     if (hosts === undefined && app.server.listening) hosts = boundHosts(app);
@@ -67,9 +67,22 @@ function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (req
 }
 
 function boundHosts(app: FastifyInstance): Set<string> | null {
-  const addresses = app.addresses().filter((a): a is AddressInfo => typeof a === 'object');
-  if (addresses.length === 0 || !addresses.every((a) => isLoopbackAddress(a.address))) return null;
-  return loopbackHosts(addresses[0].port);
+  return hostsOf(app.addresses().filter((a): a is AddressInfo => typeof a === 'object'));
+}
+
+/**
+ * The Host values that name a server listening on `addresses`: its loopback names for a loopback bind, the
+ * addresses themselves for a bind to particular interfaces, and null for a bind to every interface
+ * (`0.0.0.0`, `::`), whose names — whatever DNS or /etc/hosts call the machine — cannot be known.
+ */
+export function hostsOf(addresses: readonly AddressInfo[]): Set<string> | null {
+  if (addresses.length === 0 || addresses.some((a) => isWildcardAddress(a.address))) return null;
+  const hosts = new Set<string>();
+  for (const { address, port } of addresses) {
+    if (isLoopbackAddress(address)) for (const name of loopbackHosts(port)) hosts.add(name);
+    else hosts.add(normalHost(`${isIP(address) === 6 ? `[${address}]` : address}:${port}`) ?? address);
+  }
+  return hosts;
 }
 
 function allowedOrigin(origin: string, host: string | undefined, hosts: Set<string> | null | undefined, allowed: readonly string[]): boolean {

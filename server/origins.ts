@@ -51,3 +51,8 @@ export function isLoopbackAddress(address: string): boolean {
   const lower = address.toLowerCase();
   return lower === '::1' || lower.startsWith('::ffff:127.');
 }
+
+/** True for the addresses that mean every interface of the machine. */
+export function isWildcardAddress(address: string): boolean {
+  return address === '0.0.0.0' || address === '::' || address.toLowerCase() === '::ffff:0.0.0.0';
+}

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { isLoopbackAddress } from './origins.js';
+import { isLoopbackAddress, isWildcardAddress } from './origins.js';
 
 /** Where to listen. */
 export interface StartOptions {
@@ -16,6 +16,11 @@ export interface StartOptions {
    * 3000, which with the process's own exit stays well within 5 s.
    */
   readonly shutdownTimeoutMs?: number;
+  /**
+   * Told, once listening, what the user must hear whatever the log level: that the service is open beyond
+   * this machine without a token. Default: the app's logger, at warn.
+   */
+  readonly warn?: (message: string) => void;
 }
 
 /** Default of {@link StartOptions.shutdownTimeoutMs}. */
@@ -58,7 +63,8 @@ export async function startServer(app: FastifyInstance, options: StartOptions): 
     throw listenError(error, options.port, host);
   }
   const { port } = app.server.address() as AddressInfo;
-  warnIfOpen(app, host, port);
+  const warning = exposure(app, host, port);
+  if (warning !== undefined) (options.warn ?? ((message) => app.log.warn(message)))(warning);
   const graceMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
   let settle: (signal: NodeJS.Signals | undefined) => void = () => {};
   const closed = new Promise<NodeJS.Signals | undefined>((resolve) => (settle = resolve));
@@ -89,12 +95,14 @@ async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void>
 }
 
 /** Says at startup, at warn, that a service open to the network runs anyone's scripts unless it has a token. */
-function warnIfOpen(app: FastifyInstance, host: string, port: number): void {
-  const open = app.addresses().some((a) => typeof a === 'object' && !isLoopbackAddress(a.address));
-  if (!open || app.services.options.token !== undefined) return;
-  app.log.warn(
+/** What to say when the service listens beyond loopback without a token; undefined when it does not. */
+function exposure(app: FastifyInstance, host: string, port: number): string | undefined {
+  const addresses = app.addresses().filter((a): a is AddressInfo => typeof a === 'object');
+  if (!addresses.some((a) => !isLoopbackAddress(a.address)) || app.services.options.token !== undefined) return undefined;
+  const anyHost = addresses.some((a) => isWildcardAddress(a.address)) ? ', and any Host header is accepted' : '';
+  return (
     `${host} is not a loopback address: anyone who can reach port ${port} can load models and run their scripts ` +
-      'on this machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.',
+    `on this machine${anyHost}. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.`
   );
 }
 

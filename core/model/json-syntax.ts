@@ -1,4 +1,5 @@
 import { createScanner, ParseErrorCode, ScanError, SyntaxKind, visit, type JSONVisitor } from 'jsonc-parser';
+import { shorten } from '../text.js';
 
 /**
  * The lenient parts of reading model JSON, and the first syntax error in words someone editing the file
@@ -219,5 +220,5 @@ const CONTROL_CHARACTER = 'a line break or control character inside a string mus
 
 /** A token for a message, cut short when long. */
 function quoted(token: string): string {
-  return `'${token.length > 24 ? `${token.slice(0, 24)}…` : token}'`;
+  return `'${shorten(token, 25)}'`;
 }

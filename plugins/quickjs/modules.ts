@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
-import { MemoryGate } from './memory.js';
+import { INITIAL_MEMORY_BYTES, MemoryGate } from './memory.js';
 import type { QuickJsModule } from './runtime.js';
 import { wasm, type WasmCode } from './wasm.js';
 
@@ -19,8 +19,10 @@ export interface ModuleLease {
   /** True when the sandbox has the module to itself; false when it shares the engine's overflow module. */
   readonly own: boolean;
   /**
-   * What the memory held before the sandbox came: 0 for a module of its own, whose whole memory is the
-   * walk's; the memory's size at the lease for a shared one, which the sandbox may grow by its limit.
+   * What the memory may hold beyond the sandbox's limit: 0 for a module of its own, whose whole memory is the
+   * walk's; QuickJS's initial memory for the pool's overflow, so that the limit bounds that shared memory as a
+   * whole (a baseline taken at each lease would let every walk that comes grow it by one more limit, and a
+   * WebAssembly memory never shrinks); the memory's size at the lease for a module given to the engine.
    */
   readonly baselineBytes: number;
   /** Gives the module back; `reusable` is false when a runtime in it had to be abandoned. */
@@ -60,30 +62,32 @@ function gateOf(module: QuickJsModule): MemoryGate {
   return MemoryGate.of(module.getWasmMemory());
 }
 
-/** Every sandbox shares `module` (a module given to the engine, or the pool's overflow). */
-function sharedLease(module: QuickJsModule): ModuleLease {
-  const gate = gateOf(module);
-  return { module, gate, own: false, baselineBytes: gate.memory.buffer.byteLength, release: () => undefined };
+/** A sandbox shares `module` (a module given to the engine, or the pool's overflow); its limit counts from `baselineBytes`. */
+function sharedLease(module: QuickJsModule, baselineBytes: number): ModuleLease {
+  return { module, gate: gateOf(module), own: false, baselineBytes, release: () => undefined };
 }
 
 /** A source that lends every sandbox the same module: for tests and custom builds given to the engine. */
 export function sharedModule(module: QuickJsModule): ModuleSource {
-  return { lease: () => sharedLease(module), sample: module };
+  // Each sandbox may grow the memory by its own limit beyond what it holds when the sandbox comes: a module
+  // given to the engine (a debug build in tests) serves sandboxes of different limits one after another.
+  return { lease: () => sharedLease(module, gateOf(module).memory.buffer.byteLength), sample: module };
 }
 
 /**
  * Modules of their own for sandboxes, so that a script that fills its memory fills only its walk's, and the
  * memory goes back to the system when the walk is dropped (a WebAssembly memory can grow but never shrink).
  * A module whose memory never grew is kept for the next sandbox; one that grew is dropped. When more
- * sandboxes are opened at once than there are spares, the extra ones share the overflow module, each still
- * held to its own limit per call.
+ * sandboxes are opened at once than there are spares, the extra ones share the overflow module, whose memory
+ * as a whole is held to one limit. An overflow module whose memory grew is retired as soon as a fresh module
+ * is ready: the walks in it keep it until they end, and then its memory goes back to the system too.
  */
 export class ModulePool implements ModuleSource {
   private readonly spares: QuickJsModule[];
   private pending = 0;
 
   private constructor(
-    private readonly overflow: QuickJsModule,
+    private overflow: QuickJsModule,
     spares: QuickJsModule[],
     private readonly make: () => Promise<QuickJsModule>,
   ) {
@@ -108,23 +112,34 @@ export class ModulePool implements ModuleSource {
   lease(): ModuleLease {
     const module = this.spares.pop();
     this.refill();
-    if (module === undefined) return sharedLease(this.overflow);
+    // A walk in the overflow that ends may leave it grown: that is when a fresh one is worth making.
+    if (module === undefined) return { ...sharedLease(this.overflow, INITIAL_MEMORY_BYTES), release: () => this.refill() };
     return { module, gate: gateOf(module), own: true, baselineBytes: 0, release: (reusable) => this.giveBack(module, reusable) };
   }
 
   private giveBack(module: QuickJsModule, reusable: boolean): void {
-    if (reusable && gateOf(module).pristine && this.spares.length < SPARE_MODULES) this.spares.push(module);
+    if (reusable && gateOf(module).pristine) this.keep(module);
     this.refill();
   }
 
-  /** Makes modules in the background until the spares are complete again; a failure leaves the overflow to cope. */
+  /** A pristine module: the overflow's place first, when the overflow's memory grew; else a spare, if one is missing. */
+  private keep(module: QuickJsModule): void {
+    if (!gateOf(this.overflow).pristine) this.overflow = module;
+    else if (this.spares.length < SPARE_MODULES) this.spares.push(module);
+  }
+
+  /**
+   * Makes modules in the background until the spares are complete again and the overflow's memory is its
+   * initial one; a failure leaves the overflow to cope.
+   */
   private refill(): void {
-    while (this.spares.length + this.pending < SPARE_MODULES) {
+    const wanted = (): number => SPARE_MODULES - this.spares.length + (gateOf(this.overflow).pristine ? 0 : 1);
+    while (this.pending < wanted()) {
       this.pending++;
       this.make().then(
         (module) => {
           this.pending--;
-          if (this.spares.length < SPARE_MODULES) this.spares.push(module);
+          this.keep(module);
         },
         () => this.pending--,
       );

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, ROOT } from '../cli/online-helpers.js';
 
 interface Manifest {
@@ -17,9 +18,9 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
  * The files `npm pack` would put in the tarball. `--ignore-scripts` skips prepack (which empties dist/) and
  * prepare (which builds it): other test files use dist/ meanwhile, so ensureBuilt builds it under its lock.
  */
-function packedFiles(): string[] {
-  const json = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: ROOT,
+function packedFiles(cwd = ROOT, scripts = false): string[] {
+  const json = execFileSync('npm', ['pack', '--dry-run', '--json', ...(scripts ? [] : ['--ignore-scripts'])], {
+    cwd,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -86,4 +87,33 @@ describe('npm pack', () => {
     expect(imported).toBe('dist/cli/main.js');
     expect(files).toContain(imported);
   });
+});
+
+describe('npm pack with its scripts, as a publisher runs it', () => {
+  let copy: string;
+
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), 'walker-pack-'));
+    // The project's own files, in a folder of their own: prepack empties dist/ and prepare builds it again,
+    // which must not happen under the other test files that use this checkout's dist/ meanwhile.
+    const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' });
+    for (const path of listed.split('\0').filter(Boolean)) {
+      mkdirSync(join(copy, dirname(path)), { recursive: true });
+      cpSync(join(ROOT, path), join(copy, path));
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  }, 60_000);
+
+  afterAll(() => {
+    if (copy !== undefined) rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('empties dist/, builds it again and packs the same files as the checks above', () => {
+    // A module left over from an earlier build, where the package would ship it if dist/ were not emptied first.
+    mkdirSync(join(copy, 'dist', 'core'), { recursive: true });
+    writeFileSync(join(copy, 'dist', 'core', 'stale.js'), '');
+    const files = packedFiles(copy, true);
+    expect(files).not.toContain('dist/core/stale.js');
+    expect(files).toEqual(packedFiles());
+  }, 180_000);
 });

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { BuildAppOptions } from '../../server/app.js';
+import { hostsOf } from '../../server/network.js';
 import { startServer } from '../../server/start.js';
 import { call, nok, testApp } from './helpers.js';
 
@@ -34,6 +35,14 @@ describe('the Host check (DNS rebinding)', () => {
     expect(await call(app, 'GET', '/openapi.json', undefined, headers)).toMatchObject({ status: 403, body: { code: 'host_not_allowed', message } });
     expect((await call(app, 'GET', '/walker/hasNext', undefined, { host: '127.0.0.1:1' })).status).toBe(403);
     expect(app.services.drafts.size).toBe(0);
+  });
+
+  it('answers to the addresses it is bound to when they are particular interfaces, and to nothing else', () => {
+    // Computed from the bound addresses: tests may not listen on an interface beyond loopback.
+    expect(hostsOf([{ address: '192.0.2.10', family: 'IPv4', port: 8887 }])).toEqual(new Set(['192.0.2.10:8887']));
+    expect(hostsOf([{ address: '2001:DB8::1', family: 'IPv6', port: 8887 }])).toEqual(new Set(['[2001:db8::1]:8887']));
+    expect(hostsOf([{ address: '127.0.0.1', family: 'IPv4', port: 1 }])).toEqual(new Set(['localhost:1', '127.0.0.1:1', '[::1]:1']));
+    for (const address of ['0.0.0.0', '::']) expect(hostsOf([{ address, family: 'IPv4', port: 1 }])).toBeNull();
   });
 
   it('accepts any Host when bound to all interfaces, whose names it cannot know', async () => {
@@ -144,5 +153,13 @@ describe('a service open to the network', () => {
         );
       }
     }
+  });
+
+  it('says so through the warn it is given, whatever the log level', async () => {
+    const app = await testApp({ logger: { level: 'silent' } });
+    const warnings: string[] = [];
+    const server = await startServer(app, { port: 0, host: '0.0.0.0', signals: [], warn: (message) => warnings.push(message) });
+    await server.close();
+    expect(warnings).toEqual([expect.stringMatching(/^0\.0\.0\.0 is not a loopback address: anyone who can reach port \d+ /)]);
   });
 });

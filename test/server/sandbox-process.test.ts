@@ -94,4 +94,30 @@ describe('walker online against memory bombs, the real executable', () => {
       expect(await service.stop()).toBe(0);
     }
   }, 60_000);
+
+  it('holds twenty bombs sent at once to one limit: the walks that share a memory share its limit', async () => {
+    const service = await startService(['-s', 'RESTFUL', '-p', '0']);
+    const pid = service.process.pid as number;
+    try {
+      await loadsAndWalks(service);
+      // A draft made before the bombs must come through them as it was.
+      const made = await draftCall(service, 'POST', '', { model_id: 'kept', generator: 'random(length(3))', actions: ['kept = 1;'] });
+      const kept = made.body.draft_id as string;
+      const before = residentBytes(pid);
+      // The session serves them one after another in one go, faster than spare modules are made: most share one.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => http(service.url, 'POST', '/walker/load', JSON.stringify(loadBomb(n)))),
+      );
+      answers.forEach((answer, n) => expect(answer).toEqual({ result: 'nok', error: `model 'bomb${n}', model actions: ${LIMIT_MESSAGE}` }));
+      await loadsAndWalks(service);
+      expect((await draftCall(service, 'GET', `/${kept}`)).body).toMatchObject({
+        revision: 0,
+        model: { models: [{ id: 'kept', actions: ['kept = 1;'], generator: 'random(length(3))' }] },
+      });
+      await validatesDrafts(service);
+      expect(residentBytes(pid) - before).toBeLessThan(MAX_GROWTH_BYTES);
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
+  }, 60_000);
 });

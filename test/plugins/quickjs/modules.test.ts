@@ -61,6 +61,28 @@ describe('QuickJS modules: a WebAssembly memory per walk', () => {
     expect(pool.lease().own).toBe(true);
   });
 
+  it('holds the overflow memory as a whole to one limit, however many walks come, and retires it once it grew', async () => {
+    const pool = await ModulePool.create();
+    const spares = Array.from({ length: SPARE_MODULES }, () => pool.lease());
+    const first = pool.lease();
+    expect(first.own).toBe(false);
+    // The memory grows while the first walk runs; the next walk's limit counts from the initial memory, not from there.
+    first.gate.limitBytes = INITIAL_MEMORY_BYTES + first.baselineBytes + 32 * MiB;
+    first.gate.memory.grow(256);
+    const second = pool.lease();
+    expect(second.module).toBe(first.module);
+    expect(second.baselineBytes).toBe(INITIAL_MEMORY_BYTES);
+    // Once a fresh module is made, new walks get it; the grown one stays with the walks it has.
+    second.release(true);
+    await settle();
+    const refilled = Array.from({ length: SPARE_MODULES }, () => pool.lease());
+    const third = pool.lease();
+    expect(third.own).toBe(false);
+    expect(third.module).not.toBe(first.module);
+    expect(third.gate.pristine).toBe(true);
+    for (const lease of [first, third, ...spares, ...refilled]) lease.release(true);
+  });
+
   it('refuses to grow a memory past the limit of the script running in it, and says it did', async () => {
     const pool = await ModulePool.create();
     const { gate } = pool.lease();
