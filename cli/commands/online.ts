@@ -117,7 +117,9 @@ export class OnlineCommand extends WalkerCommand {
       await app.close();
       throw error;
     }
-    const server = await startServer(app, { port: this.port, host: this.host });
+    // Whatever the log level: a service open beyond this machine without a token is worth a line on stderr.
+    const warn = (message: string): void => void this.context.stderr.write(`${message}\n`);
+    const server = await startServer(app, { port: this.port, host: this.host, warn });
     if (seed !== undefined) this.context.stdout.write(`Seed: ${seed}\n`);
     this.context.stdout.write(`Listening on ${server.url}\n[HttpServer] Started\n`);
     await server.closed;

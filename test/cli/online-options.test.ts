@@ -56,6 +56,21 @@ describe('--token and WALKER_TOKEN', () => {
   });
 });
 
+describe('--host beyond this machine', () => {
+  it('says on stderr, whatever the log level, that anyone can run scripts unless a token is required', async () => {
+    const open = await serve(['--host', '0.0.0.0', '--log-level', 'silent']);
+    const port = new URL(open.url).port;
+    await open.stop();
+    expect(open.output().stderr).toBe(
+      `0.0.0.0 is not a loopback address: anyone who can reach port ${port} can load models and run their scripts on this ` +
+        'machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.\n',
+    );
+    const guarded = await serve(['--host', '0.0.0.0', '--log-level', 'silent', '--token', 's3cret']);
+    await guarded.stop();
+    expect(guarded.output().stderr).toBe('');
+  });
+});
+
 describe('--allow-origin', () => {
   it("answers a preflight from that origin with CORS headers, and refuses another site's page", async () => {
     const service = await serve(['--allow-origin', 'http://localhost:3000', '--allow-origin', 'https://tests.example']);
