@@ -1,3 +1,4 @@
+import { Option } from 'clipanion';
 import * as t from 'typanion';
 import { listOption, valueOption } from './option.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
@@ -11,7 +12,33 @@ import { LOG_LEVELS, type LogLevel } from './logger.js';
 export function modelsOption(flags: { required: boolean; description?: string }) {
   return listOption('-m,--model <file> <generator>', {
     required: flags.required,
-    description: flags.description ?? 'A model file and the generator that walks its models; repeat for more files',
+    description: flags.description ?? "A model file and the generator of its first model (the others keep their own); repeat for more files",
+  });
+}
+
+/** `-m,--model <file>`, repeatable and required: model files without a generator (`methods`, `requirements`). */
+export function modelFilesOption() {
+  return listOption('-m,--model <file>', { required: true, description: 'A model file; repeat for more files' });
+}
+
+/** `-e,--start-element <name>`: where the first model of the first `-m` file starts, by element name. */
+export function startElementOption() {
+  return valueOption('-e,--start-element <name>', {
+    description: 'Start the first model of the first -m file at the vertex or edge of this name, instead of its startElementId',
+  });
+}
+
+/** `-o,--verbose`: GraphWalker's verbose step members. */
+export function verboseOption(where: string) {
+  return Option.Boolean('-o,--verbose', false, {
+    description: `Add the element id, the model's data, the element's properties and actions to ${where}`,
+  });
+}
+
+/** `-u,--unvisited`: GraphWalker's unvisited step members. */
+export function unvisitedOption(where: string) {
+  return Option.Boolean('-u,--unvisited', false, {
+    description: `Add the number of elements of the model and those not visited yet to ${where}`,
   });
 }
 
@@ -62,7 +89,7 @@ const isTrueOrFalse = t.makeValidator<unknown, boolean>({
       state.coercions.push([state.p ?? '.', state.coercion.bind(null, word === 'true')]);
       return true;
     }
-    state?.errors?.push(`${state.p ?? 'value'}: expected true or false (any case), got '${String(value)}'`);
+    state?.errors?.push(`${state.p ?? '.'}: expected true or false (any case), got '${String(value)}'`);
     return false;
   },
 });

@@ -1,11 +1,16 @@
-import { Builtins, type Cli } from 'clipanion';
+import { Builtins } from 'clipanion';
 import { OfflineCommand } from './commands/offline.js';
 import { CheckCommand } from './commands/check.js';
 import { OnlineCommand } from './commands/online.js';
 import { ConvertCommand } from './commands/convert.js';
+import { MethodsCommand } from './commands/methods.js';
+import { RequirementsCommand } from './commands/requirements.js';
+import { WalkerCommand } from './command.js';
 import type { WalkerContext } from './context.js';
+import { readGlobalOptions, withLogLevel, type GlobalOptions } from './global-options.js';
 import { VERSION } from '../core/version.js';
 import { WalkerCli } from './walker-cli.js';
+
 /** The `walker` command line with every command registered. */
 export function createCli(options: { colors?: boolean } = {}): WalkerCli {
   const cli = new WalkerCli({
@@ -15,42 +20,27 @@ export function createCli(options: { colors?: boolean } = {}): WalkerCli {
     enableColors: options.colors ?? false,
   });
   cli.register(Builtins.HelpCommand);
-  cli.register(Builtins.VersionCommand);
   cli.register(OfflineCommand);
   cli.register(CheckCommand);
   cli.register(OnlineCommand);
   cli.register(ConvertCommand);
+  cli.register(MethodsCommand);
+  cli.register(RequirementsCommand);
   return cli;
 }
 
-/** Streams a run writes to; the process's own by default, captured ones in tests. */
-export interface Streams {
-  readonly stdin?: NodeJS.ReadableStream;
-  readonly stdout?: NodeJS.WritableStream;
-  readonly stderr?: NodeJS.WritableStream;
-}
+export { main, type Streams } from './main.js';
 
 /**
- * Runs the command line and returns the exit code. A user mistake (bad option, bad model, bad generator)
- * prints one clear message on stderr — and the usage, for option mistakes — never a stack trace.
+ * Runs a command line whose context `main` made: reads the global options, then lets clipanion read the
+ * command, and answers the exit code.
  */
-export async function main(argv: readonly string[], streams: Streams = {}): Promise<number> {
-  const stdout = streams.stdout ?? process.stdout;
+export async function runCommandLine(argv: readonly string[], context: WalkerContext): Promise<number> {
   // Colours only for a terminal: help piped into a file or a test must not carry escape codes.
-  const cli = createCli({ colors: (stdout as { isTTY?: boolean }).isTTY === true });
-  const context: WalkerContext = {
-    stdin: (streams.stdin ?? process.stdin) as WalkerContext['stdin'],
-    stdout: stdout as WalkerContext['stdout'],
-    stderr: (streams.stderr ?? process.stderr) as WalkerContext['stderr'],
-    colorDepth: 1,
-    env: process.env,
-  };
-  // A reader that has gone (`walker check ... | head`, `2>&1 | head`) cannot be told anything more, and is no
-  // reason to fail: the command's own exit code stands. The listeners stay for writes still under way at exit.
-  for (const stream of [context.stdout, context.stderr]) stream.on('error', ignoreClosedPipe);
+  const cli = createCli({ colors: (context.stdout as { isTTY?: boolean }).isTTY === true });
   let command;
   try {
-    command = cli.process([...argv], context);
+    command = cli.process(commandArguments(cli, readGlobalOptions(argv)), context);
   } catch (error) {
     // Clipanion would print a parse error on stdout; it belongs on stderr, with the usage of the command.
     context.stderr.write(cli.error(error));
@@ -60,6 +50,14 @@ export async function main(argv: readonly string[], streams: Streams = {}): Prom
   return cli.run(command as unknown as string[], context);
 }
 
-function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
-  if (error.code !== 'EPIPE') throw error;
+/** The arguments clipanion reads: the command and its options, with the log level `--debug` asked for. */
+function commandArguments(cli: WalkerCli, globals: GlobalOptions): string[] {
+  const commandClass = cli.commandFor(globals.rest);
+  if (globals.debug === undefined || commandClass === undefined || !cli.hasOption(commandClass, '--log-level')) {
+    return [...globals.rest];
+  }
+  const level = commandClass.prototype instanceof WalkerCommand
+    ? (commandClass as unknown as typeof WalkerCommand).logLevelForDebug(globals.debug)
+    : globals.debug;
+  return withLogLevel(globals.rest, commandClass.paths?.[0]?.length ?? 1, level);
 }

@@ -2,6 +2,7 @@ import { Cli, UsageError, type BaseContext, type Command, type CommandClass } fr
 import { isAbsent, optionSpecOf, type OptionSpec } from './option.js';
 import { describeOption, listed, lowerFirst, withPlaceholders } from './usage-text.js';
 import type { WalkerContext } from './context.js';
+import { GlobalOptionError, globalOptionsHelp } from './global-options.js';
 
 /** A mistake in the arguments, with the command it was made on (undefined: no command was recognised). */
 export class ArgumentError extends UsageError {
@@ -57,6 +58,12 @@ export class WalkerCli extends Cli<WalkerContext> {
     return command;
   }
 
+  /** The general help names the options that stand before the command too. */
+  override usage(command: CommandClass<WalkerContext> | Command<WalkerContext> | null = null, opts?: { colored?: boolean; detailed?: boolean; prefix?: string }): string {
+    const text = super.usage(command, opts);
+    return command === null ? `${text}${globalOptionsHelp()}` : text;
+  }
+
   /** A usage mistake in one line after `walker <command>: `, then the usage; anything else as clipanion says it. */
   override error(error: unknown, opts: { colored?: boolean; command?: Command<BaseContext> | null } = {}): string {
     if (!(error instanceof UsageError)) return super.error(error, opts);
@@ -67,7 +74,8 @@ export class WalkerCli extends Cli<WalkerContext> {
         : undefined;
     const name = [this.binaryName, ...(commandClass?.paths?.[0] ?? [])].join(' ');
     const usages = commandClass ? [this.usage(commandClass, opts)] : this.documented().map((c) => this.usage(c, opts));
-    return `${name}: ${lowerFirst(error.message)}\n\n${usages.join('')}\nRun \`${name} --help\` for details.\n`;
+    const message = error instanceof GlobalOptionError ? error.message : lowerFirst(error.message);
+    return `${name}: ${message}\n\n${usages.join('')}\nRun \`${name} --help\` for details.\n`;
   }
 
   protected override getUsageByIndex(n: number, opts?: { detailed?: boolean; inlineOptions?: boolean }): Usage {
@@ -86,7 +94,7 @@ export class WalkerCli extends Cli<WalkerContext> {
 
   /** Turns clipanion's parse errors into an {@link ArgumentError} that names the command it concerns. */
   private explain(error: unknown, input: readonly string[]): unknown {
-    const commandClass = this.commandOf(input);
+    const commandClass = this.commandFor(input);
     if (error instanceof UsageError) return new ArgumentError(error.message, commandClass);
     if ((error as UnknownSyntax)?.name !== 'UnknownSyntaxError') return error;
     const reasons = new Set((error as UnknownSyntax).candidates.map((c) => c.reason));
@@ -100,16 +108,27 @@ export class WalkerCli extends Cli<WalkerContext> {
     return new ArgumentError(input.length === 0 ? 'which command?' : `unknown command '${input[0]}'`, undefined);
   }
 
-  /** Clipanion's "Not enough arguments to option -m." says what the option takes instead. */
+  /**
+   * Clipanion's "Not enough arguments to option -m." says what the option takes instead, and an unknown option
+   * that GraphWalker's command takes says what walker calls it.
+   */
   private reworded(reason: string, commandClass: CommandClass<WalkerContext> | undefined): string {
+    const unknown = /^Unsupported option name \("(\S+)"\)\.$/.exec(reason)?.[1];
+    const spellings = (commandClass as { graphWalkerSpellings?: Readonly<Record<string, string>> } | undefined)?.graphWalkerSpellings;
+    if (unknown !== undefined && spellings !== undefined && Object.hasOwn(spellings, unknown)) return spellings[unknown];
     const name = /^Not enough arguments to option (\S+)\.$/.exec(reason)?.[1];
     const spec = (commandClass ? this.specs.get(commandClass) : undefined)?.find((s) => s.names.split(',').includes(name ?? ''));
     return spec === undefined ? reason : `option ${spec.names} needs ${spec.placeholders.join(' ')}`;
   }
 
   /** The registered command whose path starts the arguments. */
-  private commandOf(input: readonly string[]): CommandClass<WalkerContext> | undefined {
+  commandFor(input: readonly string[]): CommandClass<WalkerContext> | undefined {
     return this.documented().find((c) => c.paths?.some((path) => path.every((word, i) => input[i] === word)));
+  }
+
+  /** True when the command declares the option, e.g. `--log-level`. */
+  hasOption(commandClass: CommandClass<WalkerContext>, name: string): boolean {
+    return (this.specs.get(commandClass) ?? []).some((spec) => spec.names.split(',').includes(name));
   }
 
   /** The commands with a usage (the help and version built-ins have none). */

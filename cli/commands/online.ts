@@ -1,13 +1,25 @@
 import { Command, UsageError } from 'clipanion';
-import { WalkerCommand } from '../command.js';
 import * as t from 'typanion';
 import type { ExecutionSession } from '../../core/session.js';
-import { buildApp } from '../../server/app.js';
-import { startServer } from '../../server/start.js';
+import type { BuildAppOptions } from '../../server/app.js';
+import { parseOrigin } from '../../server/origins.js';
+import { WalkerCommand } from '../command.js';
+import type { LogLevel } from '../logger.js';
 import { readModelArguments, type ModelArguments } from '../models.js';
-import { valueOption } from '../option.js';
+import { listOption, valueOption } from '../option.js';
 import { loadPluginArguments } from '../services.js';
-import { logLevelOption, modelsOption, pluginsOption, seedOption } from '../common-options.js';
+import { isSize } from '../sizes.js';
+import { realClockOption, scriptBudgetOption, scriptLimitsOf, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
+import {
+  blockedOption,
+  logLevelOption,
+  modelsOption,
+  pluginsOption,
+  seedOption,
+  startElementOption,
+  unvisitedOption,
+  verboseOption,
+} from '../common-options.js';
 
 const positiveInteger = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 
@@ -18,16 +30,20 @@ export class OnlineCommand extends WalkerCommand {
   static override usage = Command.Usage({
     description: 'Serve the REST API: load models, step through them, author drafts',
     details: `
-      Listens on 127.0.0.1 (\`--host\` to change) and prints \`Listening on http://<host>:<port>\` once it
-      accepts requests; with \`-m\` it first prints \`Seed: <n>\`. Give that seed, or the one \`POST /walker/load\`
-      answers, back with \`--seed\` to replay the identical path. Without \`-m\` the service waits for
-      \`/walker/load\` and serves draft authoring. Stops cleanly on SIGINT (Control+C) or SIGTERM.
+      Listens on 127.0.0.1 (\`--host\` to change) and prints \`Listening on http://<host>:<port>\`, then
+      \`[HttpServer] Started\` (the line GraphWalker clients such as AltWalker wait for) once it accepts
+      requests; with \`-m\` it first prints \`Seed: <n>\`. Give that seed, or the one a load answers, back with
+      \`--seed\` to replay the identical path. Without \`-m\` the service waits for a load and serves draft
+      authoring. GraphWalker's REST dialect is served under \`/graphwalker\`, walker's own under \`/walker\`.
+      Stops cleanly on SIGINT (Control+C) or SIGTERM.
 
       Logs JSON lines on stderr: at \`info\` (the default) the address it listens on and that it stopped, at
-      \`debug\` also one line per request, at \`error\` only unexpected failures.
+      \`debug\` also one line per request, at \`error\` only unexpected failures. A failure to start is
+      preceded by GraphWalker's line \`An error occurred when running command: '<arguments>'.\`
     `,
     examples: [
       ['Serve on port 8887 with a model preloaded', '$0 online -s RESTFUL -p 8887 -m login.json "random(edge_coverage(100))"'],
+      ['As AltWalker starts it', '$0 online --model login.json "random(edge_coverage(100))" --port 8887 --service RESTFUL --verbose --blocked False'],
       ['Serve on any free port, waiting for a load', '$0 online -s RESTFUL -p 0'],
       ['Replay a walk', '$0 online -s RESTFUL -p 8887 -m login.json "random(edge_coverage(100))" --seed 42'],
       ['Add a generator from a plugin package', '$0 online -s RESTFUL -p 8887 --plugin ./examples/plugins/round-robin'],
@@ -41,11 +57,28 @@ export class OnlineCommand extends WalkerCommand {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]),
     description: 'The port to listen on; 0 picks a free one',
   });
-  models = modelsOption({ required: false, description: 'A model file and its generator, loaded before the first request; repeat for more files' });
+  models = modelsOption({
+    required: false,
+    description: 'A model file and the generator of its first model, loaded before the first request; repeat for more files',
+  });
+  startElement = startElementOption();
+  verbose = verboseOption('every getNext answer');
+  unvisited = unvisitedOption('every getNext answer');
+  blocked = blockedOption();
   seed = seedOption('Fixes the random seed of every load, to replay a walk');
   host = valueOption('--host <address>', { description: 'The address to listen on (default 127.0.0.1: this machine only)' }, '127.0.0.1');
   plugins = pluginsOption();
   logLevel = logLevelOption('info');
+  allowOrigins = listOption('--allow-origin <origin>', {
+    description: 'Serve the web pages of this origin (e.g. http://localhost:3000), with CORS headers; repeat for more',
+  });
+  token = valueOption('--token <secret>', {
+    description: 'Require Authorization: Bearer <secret> on every request (default: the WALKER_TOKEN environment variable, else none)',
+  });
+  scriptTimeout = scriptTimeoutOption();
+  scriptBudget = scriptBudgetOption();
+  scriptMemory = scriptMemoryOption();
+  realClock = realClockOption();
   maxModelBytes = valueOption('--max-model-bytes <bytes>', { validator: positiveInteger(), description: 'Largest load body (default 32 MiB)' });
   draftTtl = valueOption('--draft-ttl <seconds>', { validator: positiveInteger(), description: 'Seconds an untouched draft lives (default 3600)' });
   maxDrafts = valueOption('--max-drafts <n>', { validator: positiveInteger(), description: 'Live drafts at most (default 1000)' });
@@ -53,35 +86,102 @@ export class OnlineCommand extends WalkerCommand {
     validator: positiveInteger(),
     description: 'Vertices plus edges per draft at most (default 100000)',
   });
+  maxDraftMemory = valueOption('--max-draft-memory <size>', {
+    validator: isSize(),
+    description: 'Memory all drafts together may hold, in bytes or with KiB, MiB or GiB (default 512MiB)',
+  });
+
+  /** The console's stderr is the service's log: `--debug` sets its level as it is. */
+  static override logLevelForDebug(level: LogLevel): LogLevel {
+    return level;
+  }
 
   protected async perform(): Promise<number> {
-    if (this.service.toUpperCase() !== 'RESTFUL') throw new UsageError(`-s,--service must be RESTFUL, got '${this.service}'`);
+    const options = this.appOptions();
+    // The server and its plugins are imported only now: `walker --version` and `--help` must stay quick.
+    const [{ buildApp, resolveAppOptions }, { startServer }] = await Promise.all([import('../../server/app.js'), import('../../server/start.js')]);
+    // The app's own checks (a token with a space, ...) run before any model is read: a usage mistake, at once.
+    try {
+      resolveAppOptions(options);
+    } catch (error) {
+      if (error instanceof RangeError) throw new UsageError(error.message);
+      throw error;
+    }
     const plugins = await loadPluginArguments(this.plugins);
-    const app = await buildApp({
-      plugins,
-      seed: this.seed,
-      logger: { level: this.logLevel, stream: this.context.stderr },
-      maxModelBytes: this.maxModelBytes,
-      drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements },
-    });
+    const app = await buildApp({ ...options, plugins });
     let seed: number | undefined;
     try {
       // Read with the app's formats, so that a --plugin's format reads -m files too.
-      const models = this.models.length > 0 ? await readModelArguments(this.models, app.services.registries.formats) : undefined;
+      const { formats } = app.services.registries;
+      const models =
+        this.models.length > 0
+          ? await readModelArguments(this.models, { formats, blocked: this.blocked, startElement: this.startElement })
+          : undefined;
       if (models !== undefined) seed = preload(app.services.session, models);
     } catch (error) {
       await app.close();
       throw error;
     }
-    const server = await startServer(app, { port: this.port, host: this.host });
+    // Whatever the log level: a service open beyond this machine without a token is worth a line on stderr.
+    const warn = (message: string): void => void this.context.stderr.write(`${message}\n`);
+    const server = await startServer(app, { port: this.port, host: this.host, warn });
     if (seed !== undefined) this.context.stdout.write(`Seed: ${seed}\n`);
-    this.context.stdout.write(`Listening on ${server.url}\n`);
+    this.context.stdout.write(`Listening on ${server.url}\n[HttpServer] Started\n`);
     await server.closed;
     return 0;
   }
+
+  /** GraphWalker's line before the reason a start failed: AltWalker shows the line after it. */
+  protected override describeFailure(message: string): string {
+    const argv = this.context.argv;
+    const line = argv === undefined ? '' : `An error occurred when running command: '${argv.join(' ')}'.\n`;
+    return `${line}${message}\n`;
+  }
+
+  /** What the options ask of the app; option mistakes found only here are usage mistakes too. */
+  private appOptions(): BuildAppOptions {
+    if (this.service.toUpperCase() !== 'RESTFUL') throw new UsageError(`-s,--service must be RESTFUL, got '${this.service}'`);
+    if (this.startElement !== undefined && this.models.length === 0) {
+      throw new UsageError('-e,--start-element names an element of the first -m model file: give -m <file> <generator> too');
+    }
+    return {
+      seed: this.seed,
+      logger: { level: this.logLevel, stream: this.context.stderr },
+      maxModelBytes: this.maxModelBytes,
+      drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements, maxMemoryBytes: this.maxDraftMemory },
+      scriptLimits: scriptLimitsOf({
+        timeoutMs: this.scriptTimeout,
+        budgetMs: this.scriptBudget,
+        memoryBytes: this.scriptMemory,
+        realClock: this.realClock,
+      }),
+      allowOrigins: this.allowOrigins.map((origin) => checkedOrigin(origin)),
+      token: this.tokenOption(),
+      stepReport: { verbose: this.verbose, unvisited: this.unvisited },
+      blocked: this.blocked,
+    };
+  }
+
+  /** `--token`, else `WALKER_TOKEN`; an empty variable is a mistake, not "no token". */
+  private tokenOption(): string | undefined {
+    if (this.token !== undefined) return this.token;
+    const fromEnv = this.context.env.WALKER_TOKEN;
+    if (fromEnv === '') throw new UsageError('WALKER_TOKEN is set but empty: set it to the token clients must send, or unset it');
+    return fromEnv;
+  }
 }
 
-/** Loads the `-m` models into the session; the generator given with each `-m` replaces its file's. */
+/** An `--allow-origin` value, checked as the server reads it, the mistake named by the option. */
+function checkedOrigin(origin: string): string {
+  try {
+    return parseOrigin(origin);
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(`--allow-origin ${error.message.replace(/^allowOrigins: /, '')}`);
+    throw error;
+  }
+}
+
+/** Loads the `-m` models into the session; the generator given with each `-m` replaces that of its file's first model. */
 function preload(session: ExecutionSession, models: ModelArguments): number {
   return session.open(models.loaded, { generators: models.generators }).seed;
 }

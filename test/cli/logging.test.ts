@@ -26,7 +26,7 @@ describe('walker online --log-level, the real executable', () => {
       [20, 'GET', '/walker/getStatistics', 200],
       [20, 'POST', '/walker/drafts', 201],
     ]);
-    expect(service.output().stdout).toBe(`Listening on ${service.url}\n`);
+    expect(service.output().stdout).toBe(`Listening on ${service.url}\n[HttpServer] Started\n`);
   });
 
   it('logs where it listens and that it stopped at the default level, info, and no request', async () => {
@@ -38,14 +38,14 @@ describe('walker online --log-level, the real executable', () => {
       [30, `Listening on ${service.url}`],
       [30, 'Stopped'],
     ]);
-    expect(service.output().stdout).toBe(`Listening on ${service.url}\n`);
+    expect(service.output().stdout).toBe(`Listening on ${service.url}\n[HttpServer] Started\n`);
   });
 });
 
 describe('walker offline and check --log-level', () => {
   it('logs nothing by default', async () => {
     const { stderr } = await runCli(['offline', '-m', LOGIN, 'random(edge_coverage(100))', '--seed', '3']);
-    expect(stderr).toBe('Seed: 3\n');
+    expect(stderr).toBe('');
   });
 
   it('logs the models, the seed and the steps of a walk at info, on stderr only', async () => {

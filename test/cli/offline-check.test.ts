@@ -9,13 +9,13 @@ function steps(stdout: string): { currentElementName: string; currentElementID: 
 }
 
 describe('walker offline', () => {
-  it('prints one JSON object per step and nothing else on stdout, the seed on stderr', async () => {
+  it('prints one JSON object per step and nothing else on stdout, and nothing on stderr', async () => {
     const { code, stdout, stderr } = await runCli(['offline', '-m', LOGIN, COVER, '--seed', '42']);
     expect(code).toBe(0);
     const lines = steps(stdout);
-    expect(lines[0]).toEqual({ currentElementName: 'e_Start', currentElementID: 'e_start', modelId: 'login' });
-    expect(lines.every((l) => Object.keys(l).join() === 'currentElementName,currentElementID,modelId')).toBe(true);
-    expect(stderr).toBe('Seed: 42\n');
+    expect(lines[0]).toEqual({ currentElementName: 'e_Start', currentElementID: 'e_start', modelId: 'login', modelName: 'Login' });
+    expect(lines.every((l) => Object.keys(l).join() === 'currentElementName,currentElementID,modelId,modelName')).toBe(true);
+    expect(stderr).toBe('');
   });
 
   it('replays the identical path from the seed, and another seed walks another path', async () => {
@@ -26,12 +26,14 @@ describe('walker offline', () => {
     expect(c.stdout).not.toBe(a.stdout);
   });
 
-  it('prints the seed it chose, which replays the walk', async () => {
-    const first = await runCli(['offline', '-m', LOGIN, COVER]);
-    const seed = /^Seed: (\d+)\n$/.exec(first.stderr)?.[1];
+  it('prints the seed it chose as the first line with --print-seed, which replays the walk', async () => {
+    const first = await runCli(['offline', '-m', LOGIN, COVER, '--print-seed']);
+    const [seedLine, ...walk] = first.stdout.split('\n');
+    const seed = /^Seed: (\d+)$/.exec(seedLine)?.[1];
     expect(seed).toBeDefined();
+    expect(first.stderr).toBe('');
     const again = await runCli(['offline', '-m', LOGIN, COVER, '--seed', seed as string]);
-    expect(again.stdout).toBe(first.stdout);
+    expect(again.stdout).toBe(walk.join('\n'));
   });
 
   it('answers a usage mistake with the usage on stderr and exit 1, no stack trace', async () => {

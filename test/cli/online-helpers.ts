@@ -79,9 +79,9 @@ export interface Finished {
   readonly stderr: string;
 }
 
-/** Runs `node bin/walker.js ...args` (the real executable, built) to its end. */
-export function runWalker(args: readonly string[]): Promise<Finished> {
-  const child = spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `node bin/walker.js ...args` (the real executable, built) to its end; `env` adds to the environment. */
+export function runWalker(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Finished> {
+  const child = spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += String(chunk)));
@@ -105,9 +105,18 @@ export interface Service {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `node bin/walker.js online ...` and waits for its `Listening on` line. */
-export function startService(args: readonly string[]): Promise<Service> {
-  const child = spawn(process.execPath, ['bin/walker.js', 'online', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node bin/walker.js online ...` and waits for its `Listening on` line; `env` adds to the environment. */
+export function startService(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Service> {
+  return startWalker(['online', ...args], env);
+}
+
+/** Starts `node bin/walker.js ...argv` (global options before `online` allowed) and waits for `Listening on`. */
+export function startWalker(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Service> {
+  const child = spawn(process.execPath, ['bin/walker.js', ...argv], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -122,16 +122,23 @@ describe('walker online --plugin mistakes', () => {
     ['a missing path', './no/such/plugin', /^No plugin file or package folder at/],
     ['a module that is not a plugin', './package.json', /is not a walker plugin|could not be loaded/],
   ])('reports %s in one line', async (_what, specifier, message) => {
-    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--plugin', specifier]);
+    const argv = ['online', '-s', 'RESTFUL', '-p', '0', '--plugin', specifier];
+    const res = await runCli(argv);
     expect(res.code).toBe(2);
-    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(res.stderr).toMatch(message);
+    const [graphWalkerLine, reason, ...more] = res.stderr.trimEnd().split('\n');
+    expect(graphWalkerLine).toBe(`An error occurred when running command: '${argv.join(' ')}'.`);
+    expect(reason).toMatch(message);
+    expect(more).toEqual([]);
   });
 
   it('reports a name clash with a built-in plugin in one line', async () => {
     const dir = project({ 'clash.mjs': PLUGIN_MODULE('random') });
-    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--plugin', join(dir, 'clash.mjs')]);
+    const argv = ['online', '-s', 'RESTFUL', '-p', '0', '--plugin', join(dir, 'clash.mjs')];
+    const res = await runCli(argv);
     expect(res.code).toBe(2);
-    expect(res.stderr).toBe("The path generator name 'random' of plugin 'random' is already registered by plugin 'walker-generators'.\n");
+    expect(res.stderr).toBe(
+      `An error occurred when running command: '${argv.join(' ')}'.\n` +
+        "The path generator name 'random' of plugin 'random' is already registered by plugin 'walker-generators'.\n",
+    );
   });
 });

@@ -28,6 +28,16 @@ function plainLines(stderr: string): string[] {
   return stderr.split('\n').filter((line) => line !== '' && !line.startsWith('{'));
 }
 
+/**
+ * The reason a start failed: the plain lines after GraphWalker's `An error occurred when running command:` line,
+ * which must come first and repeat the arguments (AltWalker shows the line after it).
+ */
+function reasonLines(stderr: string, argv: readonly string[]): string[] {
+  const [first, ...rest] = plainLines(stderr);
+  expect(first).toBe(`An error occurred when running command: '${argv.join(' ')}'.`);
+  return rest;
+}
+
 /** Occupies a port on 127.0.0.1 and answers it. */
 async function takenPort(): Promise<number> {
   const server = createServer();
@@ -64,31 +74,36 @@ describe('walker online: mistakes', () => {
 
   it('says in one line that the port is in use', async () => {
     const port = await takenPort();
-    const res = await runCli(['online', '-s', 'restful', '-p', String(port)]);
+    const argv = ['online', '-s', 'restful', '-p', String(port)];
+    const res = await runCli(argv);
     expect(res.code).toBe(2);
-    expect(plainLines(res.stderr)).toEqual([`Port ${port} is already in use on 127.0.0.1`]);
+    expect(reasonLines(res.stderr, argv)).toEqual([`Port ${port} is already in use on 127.0.0.1`]);
   });
 
   it('says in one line that a model file cannot be read', async () => {
     const missing = join(dir, 'missing.json');
-    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', missing, 'random(edge_coverage(100))']);
+    const argv = ['online', '-s', 'RESTFUL', '-p', '0', '-m', missing, 'random(edge_coverage(100))'];
+    const res = await runCli(argv);
     expect(res.code).toBe(2);
-    expect(res.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(res.stderr).toContain(missing);
+    // Nothing was built, so nothing logged: GraphWalker's line and the reason are all of stderr.
+    expect(res.stderr.trimEnd().split('\n')).toHaveLength(2);
+    expect(reasonLines(res.stderr, argv)).toEqual([`Could not read the model file '${missing}': no such file`]);
   });
 
   it('says in one line that a generator is bad', async () => {
-    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'random(edge_coverage(100)']);
+    const argv = ['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'random(edge_coverage(100)'];
+    const res = await runCli(argv);
     expect(res.code).toBe(2);
-    expect(plainLines(res.stderr)).toHaveLength(1);
-    expect(plainLines(res.stderr)[0]).toMatch(/^Model '[^']+': Generator 'random\(edge_coverage\(100\)', column \d+: expected/);
+    const reason = reasonLines(res.stderr, argv);
+    expect(reason).toHaveLength(1);
+    expect(reason[0]).toMatch(/^Model '[^']+': Generator 'random\(edge_coverage\(100\)', column \d+: expected/);
   });
 
   it('says in one line that a generator is unknown', async () => {
-    const res = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'zigzag(never)']);
+    const argv = ['online', '-s', 'RESTFUL', '-p', '0', '-m', model, 'zigzag(never)'];
+    const res = await runCli(argv);
     expect(res.code).toBe(2);
-    expect(plainLines(res.stderr)).toHaveLength(1);
-    expect(res.stderr).toContain("unknown path generator 'zigzag'");
+    expect(reasonLines(res.stderr, argv)).toEqual([expect.stringContaining("unknown path generator 'zigzag'")]);
   });
 
   it('lists the online command in the help', async () => {

@@ -84,7 +84,7 @@ describe('npm pack', () => {
   it('has the built CLI entry the bin script imports', () => {
     const bin = readFileSync(join(ROOT, 'bin', 'walker.js'), 'utf8');
     const imported = /from '\.\.\/(dist\/[^']+)'/.exec(bin)?.[1];
-    expect(imported).toBe('dist/cli/index.js');
+    expect(imported).toBe('dist/cli/main.js');
     expect(files).toContain(imported);
   });
 });

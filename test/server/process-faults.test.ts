@@ -104,13 +104,15 @@ describe.concurrent('walker online, the real process', () => {
     const dir = mkdtempSync(join(tmpdir(), 'walker-stuck-plugin-'));
     const plugin = join(dir, 'stuck.mjs');
     writeFileSync(plugin, "export default { meta: { name: 'stuck', version: '1.0.0' }, setup: () => new Promise(() => {}) };\n");
-    const child = spawn(process.execPath, ['bin/walker.js', 'online', '-s', 'RESTFUL', '-p', '0', '--plugin', plugin], { cwd: ROOT });
+    const args = ['online', '-s', 'RESTFUL', '-p', '0', '--plugin', plugin];
+    const child = spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += String(chunk)));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
     expect(stderr).toBe(
-      "The setup of plugin 'stuck' did not finish within 10000 ms: its setup must return (or its promise settle) once the " +
+      `An error occurred when running command: '${args.join(' ')}'.\n` +
+        "The setup of plugin 'stuck' did not finish within 10000 ms: its setup must return (or its promise settle) once the " +
         'plugin has registered what it provides. Is it waiting for something that never comes?\n',
     );
   }, 30_000);

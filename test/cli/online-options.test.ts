@@ -1,0 +1,188 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, http, runWalker, startService, type Service } from './online-helpers.js';
+
+/**
+ * The options of `walker online` that reach the app (who may call it, what scripts may use, how much drafts may
+ * hold), each proved through the real executable by what a client sees, and the script limits of `offline`.
+ */
+
+const LOGIN = 'examples/models/login.json';
+const COVER = 'random(edge_coverage(100))';
+const running: Service[] = [];
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+afterEach(async () => {
+  for (const service of running.splice(0)) await service.stop();
+});
+
+async function serve(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Service> {
+  const service = await startService(['-s', 'RESTFUL', '-p', '0', ...args], env);
+  running.push(service);
+  return service;
+}
+
+/** A setData on the preloaded walk, the script percent-encoded whole; answers the body. */
+async function setData(service: Service, script: string): Promise<Record<string, unknown>> {
+  return http(service.url, 'PUT', `/walker/setData/${encodeURIComponent(script)}`);
+}
+
+describe('--token and WALKER_TOKEN', () => {
+  it('refuse a request without the token with 401, and serve one with it', async () => {
+    for (const [args, env] of [[['--token', 's3cret'], {}], [[], { WALKER_TOKEN: 's3cret' }], [['--token', 's3cret'], { WALKER_TOKEN: 'other' }]] as const) {
+      const service = await serve(args, env);
+      const without = await fetch(`${service.url}/walker/hasNext`);
+      expect(without.status).toBe(401);
+      const wrong = await fetch(`${service.url}/walker/hasNext`, { headers: { authorization: 'Bearer other!' } });
+      expect(wrong.status).toBe(401);
+      const right = await fetch(`${service.url}/walker/hasNext`, { headers: { authorization: 'Bearer s3cret' } });
+      expect(right.status).toBe(200);
+    }
+  });
+
+  it('take an empty WALKER_TOKEN for a mistake, not for no token', async () => {
+    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0'], { WALKER_TOKEN: '' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')[0]).toBe('walker online: WALKER_TOKEN is set but empty: set it to the token clients must send, or unset it');
+  });
+
+  it('refuse a token that cannot travel in a header', async () => {
+    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--token', 'two words']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^walker online: token must be printable ASCII without spaces/);
+  });
+});
+
+describe('--host beyond this machine', () => {
+  it('says on stderr, whatever the log level, that anyone can run scripts unless a token is required', async () => {
+    const open = await serve(['--host', '0.0.0.0', '--log-level', 'silent']);
+    const port = new URL(open.url).port;
+    await open.stop();
+    expect(open.output().stderr).toBe(
+      `0.0.0.0 is not a loopback address: anyone who can reach port ${port} can load models and run their scripts on this ` +
+        'machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.\n',
+    );
+    const guarded = await serve(['--host', '0.0.0.0', '--log-level', 'silent', '--token', 's3cret']);
+    await guarded.stop();
+    expect(guarded.output().stderr).toBe('');
+  });
+});
+
+describe('--allow-origin', () => {
+  it("answers a preflight from that origin with CORS headers, and refuses another site's page", async () => {
+    const service = await serve(['--allow-origin', 'http://localhost:3000', '--allow-origin', 'https://tests.example']);
+    const preflight = await fetch(`${service.url}/walker/hasNext`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    const second = await fetch(`${service.url}/walker/hasNext`, { headers: { origin: 'https://tests.example' } });
+    expect(second.status).toBe(200);
+    expect(second.headers.get('access-control-allow-origin')).toBe('https://tests.example');
+    const other = await fetch(`${service.url}/walker/hasNext`, { headers: { origin: 'http://elsewhere.example' } });
+    expect(other.status).toBe(403);
+  });
+
+  it('refuses what is no origin, naming the option', async () => {
+    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--allow-origin', '*']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')[0]).toBe(
+      "walker online: --allow-origin '*' would let every web site in (there is no wildcard); write an origin as a browser sends it, e.g. 'http://localhost:3000'",
+    );
+  });
+});
+
+describe('the script limits of online', () => {
+  it('--script-memory: a script that fills memory is stopped at the limit given, and named', async () => {
+    const service = await serve(['-m', LOGIN, COVER, '--script-memory', '16MiB']);
+    await http(service.url, 'GET', '/walker/getNext');
+    const answer = await setData(service, 'bomb = []; for (;;) bomb.push(new Array(100000).fill(1));');
+    expect(answer).toEqual({ result: 'nok', error: "model 'login', setData: Script exceeded the memory limit of 16 MiB" });
+  });
+
+  it('--script-memory: refuses less than the script engine starts with, and what is no size', async () => {
+    const small = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--script-memory', '1MiB']);
+    expect(small.code).toBe(1);
+    expect(small.stderr.split('\n')[0]).toBe(
+      'walker online: invalid value for --script-memory: must be at least 16 MiB, the memory QuickJS starts with; got 1 MiB',
+    );
+    const decimal = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--script-memory', '64MB']);
+    expect(decimal.code).toBe(1);
+    expect(decimal.stderr.split('\n')[0]).toBe(
+      "walker online: invalid value for --script-memory: expected a number of bytes, or of KiB, MiB or GiB (e.g. 64MiB), got '64MB'",
+    );
+  });
+
+  it('--script-timeout: one evaluation is stopped after the milliseconds given', async () => {
+    const service = await serve(['-m', LOGIN, COVER, '--script-timeout', '100']);
+    const answer = await setData(service, 'for (;;) {}');
+    expect(answer).toEqual({ result: 'nok', error: "model 'login', setData: Script exceeded the time limit of 100 ms" });
+  });
+
+  it('--script-budget: the scripts of one request are stopped after the milliseconds given', async () => {
+    // The budget is below the time limit of an evaluation, so it is what stops the endless script.
+    const service = await serve(['-m', LOGIN, COVER, '--script-budget', '100', '--script-timeout', '5000']);
+    const answer = await setData(service, 'for (;;) {}');
+    expect(answer).toEqual({ result: 'nok', error: "model 'login', setData: Scripts of one request exceeded the time budget of 100 ms" });
+  });
+
+  it("--real-clock: scripts read the host's clock; by default the run's, fixed by the seed", async () => {
+    // Seed 0: the run's clock starts at 2024-01-01T00:00:00Z and, before the first step, stands there.
+    const runClock = await serve(['-m', LOGIN, COVER, '--seed', '0']);
+    await setData(runClock, 't = Date.now()');
+    expect(((await http(runClock.url, 'GET', '/graphwalker/getData')).data as Record<string, string>).t).toBe(String(Date.UTC(2024, 0, 1)));
+
+    const realClock = await serve(['-m', LOGIN, COVER, '--seed', '0', '--real-clock']);
+    const before = Date.now();
+    await setData(realClock, 't = Date.now()');
+    const after = Date.now();
+    const t = Number(((await http(realClock.url, 'GET', '/graphwalker/getData')).data as Record<string, string>).t);
+    expect(t).toBeGreaterThanOrEqual(before);
+    expect(t).toBeLessThanOrEqual(after);
+  });
+});
+
+describe('--max-draft-memory', () => {
+  it('bounds what the drafts may hold together, in the units given', async () => {
+    // An empty draft is estimated at a little over 2 KiB: 2KiB leaves room for none, the default for many.
+    const tight = await serve(['--max-draft-memory', '2KiB']);
+    const refused = await fetch(`${tight.url}/walker/drafts`, { method: 'POST' });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'memory_limit_reached', message: expect.stringContaining('more than the 2 KiB') });
+    const roomy = await serve([]);
+    expect((await fetch(`${roomy.url}/walker/drafts`, { method: 'POST' })).status).toBe(201);
+  });
+});
+
+describe('the script limits of offline', () => {
+  it('stop an endless action after --script-timeout and name it, exit 2', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'walker-limits-')), 'endless.json');
+    const model = {
+      models: [
+        {
+          id: 'endless',
+          name: 'Endless',
+          startElementId: 'e0',
+          vertices: [{ id: 'v1', name: 'v_Stuck' }],
+          edges: [{ id: 'e0', name: 'e_Enter', targetVertexId: 'v1', actions: ['for (;;) {}'] }],
+        },
+      ],
+    };
+    writeFileSync(file, JSON.stringify(model));
+    const run = await runWalker(['offline', '-m', file, 'random(length(1))', '--script-timeout', '100']);
+    expect([run.code, run.stdout]).toEqual([2, '']);
+    expect(run.stderr).toBe("model 'endless', element 'e0', actions: Script exceeded the time limit of 100 ms\n");
+  });
+
+  it('refuse a memory limit below what the engine starts with', async () => {
+    const run = await runWalker(['offline', '-m', LOGIN, COVER, '--script-memory', '1048576']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')[0]).toBe(
+      'walker offline: invalid value for --script-memory: must be at least 16 MiB, the memory QuickJS starts with; got 1 MiB',
+    );
+  });
+});
