@@ -69,11 +69,15 @@ export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}
   }
   file.models = models;
   checkSomeStart(models, fileIssues);
+  for (const warning of modelsNeverEntered(models)) modelIssues.push(warning);
 
   const issues = fileIssues.issues.concat(modelIssues);
   if (issues.some(isError)) return { issues };
   const graph = new Graph(file);
-  for (const warning of unreachableElementIssues(graph)) issues.push(warning);
+  const explained = unknownSourceEdges(issues);
+  for (const warning of unreachableElementIssues(graph)) {
+    if (!explained.has(`${warning.modelId}\0${warning.elementId}`)) issues.push(warning);
+  }
   return { file, graph, issues };
 }
 
@@ -107,10 +111,48 @@ function topLevelModels(value: unknown, issues: IssueReporter): unknown[] | unde
  */
 function checkSomeStart(models: readonly ModelJson[], issues: IssueReporter): void {
   for (const model of models) if (model.startElementId !== undefined) return;
-  const problem =
-    models.length === 0
-      ? "The file has no models; add a model with a 'startElementId'"
-      : "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
-        'edge (models reached only through shared states need none)';
+  let problem =
+    "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
+    'edge (models reached only through shared states need none)';
+  if (models.length === 0) problem = "The file has no models; add a model with a 'startElementId'";
+  else if (models.length === 1 && !hasSharedState(models[0])) {
+    // GraphWalker's check says it this way; a one-model file is where its users meet it.
+    problem =
+      "The model has neither a start element or a defined shared state; set 'startElementId' to the id of a " +
+      "vertex or edge, or leave it out and give the model one edge without a source, or one vertex named 'Start'"
+  }
   issues.error(ModelIssueCodes.NO_START_ELEMENT, null, problem);
+}
+
+/**
+ * GraphWalker's check of every model: one with neither a start element nor a shared state is never entered.
+ * Only reported when some model has a start (else the file cannot be walked at all, an error of its own).
+ */
+function modelsNeverEntered(models: readonly ModelJson[]): ModelIssue[] {
+  if (!models.some((m) => m.startElementId !== undefined)) return [];
+  const issues: ModelIssue[] = [];
+  for (const model of models) {
+    if (model.startElementId !== undefined || hasSharedState(model)) continue;
+    const r = new IssueReporter(model.id);
+    const problem =
+      'The model has neither a start element or a defined shared state, so the walk never enters it; set its ' +
+      "'startElementId', or give one of its vertices the 'sharedState' of a vertex in another model";
+    r.warning(ModelIssueCodes.NO_START_NOR_SHARED_STATE, null, problem);
+    issues.push(...r.issues);
+  }
+  return issues;
+}
+
+function hasSharedState(model: ModelJson): boolean {
+  return model.vertices.some((v) => v.sharedState !== undefined);
+}
+
+/**
+ * The edges (model and element id) reported because their source names no vertex: they are unreachable too,
+ * and that report already says why, so the unreachable warning would only repeat it less precisely.
+ */
+function unknownSourceEdges(issues: readonly ModelIssue[]): Set<string> {
+  const keys = new Set<string>();
+  for (const i of issues) if (i.code === ModelIssueCodes.UNKNOWN_SOURCE_VERTEX) keys.add(`${i.modelId}\0${i.elementId}`);
+  return keys;
 }
