@@ -43,6 +43,8 @@ export type { WalkState, WalkScope, RequirementCounts } from './walk-state.js';
 export {
   DEFAULT_SCRIPT_LIMITS,
   type ScriptEngine,
+  type ScriptKind,
+  type ScriptSyntaxError,
   type ScriptSandbox,
   type SandboxOptions,
   type ScriptLimits,

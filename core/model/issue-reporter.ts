@@ -46,6 +46,8 @@ export const ModelIssueCodes = {
   WHITE_SPACE_IN_NAME: 'white_space_in_name',
   /** Warning: an edge without a name leads from a vertex back to it. */
   UNNAMED_SELF_LOOP: 'unnamed_self_loop',
+  /** A guard, an action or a model action does not parse (found by the script engine, without running it). */
+  SCRIPT_SYNTAX: 'script_syntax',
 } as const;
 
 /** One of {@link ModelIssueCodes}. */

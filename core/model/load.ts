@@ -11,6 +11,8 @@ export interface LoadedModelFile {
   graph: Graph;
   /** Issues of severity `warning` (e.g. unreachable elements); they do not stop a walk. */
   warnings: ModelIssue[];
+  /** The file it was read from, for messages about it found later (the scripts, when a walk is opened). */
+  source?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export function loadModelFile(input: unknown, options: ModelCheckOptions = {}): 
   const value = typeof input === 'string' ? parseModelText(input, options.source) : input;
   const { file, graph, issues } = inspectModelFile(value, options);
   if (!file || !graph) throw new ModelIssuesError(issues, options.source);
-  return { file, graph, warnings: issues };
+  return options.source === undefined ? { file, graph, warnings: issues } : { file, graph, warnings: issues, source: options.source };
 }
 
 /** Reads and loads a model file; the path becomes the `source` named in messages. */
