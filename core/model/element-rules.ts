@@ -20,7 +20,8 @@ export function checkVertexName(vertex: VertexJson, r: IssueReporter): void {
   } else if (name === '') {
     r.warning(ModelIssueCodes.UNNAMED_VERTEX, 'name', `Name of vertex cannot be an empty string; ${NAME_IT}`);
   } else if (WHITE_SPACE.test(name)) {
-    r.warning(ModelIssueCodes.WHITE_SPACE_IN_NAME, 'name', `Name of vertex cannot have any white spaces ('${name}'); ${NO_SPACES}`);
+    const problem = `Name of vertex cannot have any white spaces ('${name}'); ${NO_SPACES}`;
+    r.warning(ModelIssueCodes.WHITE_SPACE_IN_NAME, 'name', problem);
   }
 }
 
@@ -28,7 +29,8 @@ export function checkVertexName(vertex: VertexJson, r: IssueReporter): void {
 export function checkEdgeName(edge: EdgeJson, r: IssueReporter): void {
   const name = edge.name;
   if (name !== undefined && WHITE_SPACE.test(name)) {
-    r.warning(ModelIssueCodes.WHITE_SPACE_IN_NAME, 'name', `Name of edge cannot have any white spaces ('${name}'); ${NO_SPACES}`);
+    const problem = `Name of edge cannot have any white spaces ('${name}'); ${NO_SPACES}`;
+    r.warning(ModelIssueCodes.WHITE_SPACE_IN_NAME, 'name', problem);
   }
   if (!name && edge.sourceVertexId !== undefined && edge.sourceVertexId === edge.targetVertexId) {
     const problem =

@@ -61,7 +61,9 @@ export class ElementScope {
     if (earlier === undefined) this.ids.set(id, flags);
     else {
       const other = earlier & VERTEX ? 'a vertex' : 'an edge';
-      const problem = `is already the id of ${other} of this model; element ids must be unique within a model`;
+      const problem =
+        `Id of the ${kind} is not unique: '${id}' is already the id of ${other} of this model; element ids must ` +
+        'be unique within a model';
       this.issues.error(ModelIssueCodes.DUPLICATE_ELEMENT_ID, 'id', problem);
     }
     return id;

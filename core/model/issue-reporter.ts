@@ -46,6 +46,11 @@ export const ModelIssueCodes = {
   WHITE_SPACE_IN_NAME: 'white_space_in_name',
   /** Warning: an edge without a name leads from a vertex back to it. */
   UNNAMED_SELF_LOOP: 'unnamed_self_loop',
+  /**
+   * A model walked by a random generator to 100 % edge or vertex coverage has vertices the walk can reach but not
+   * leave: a warning for one (the walk may end there too early), an error for several (it always does).
+   */
+  DEAD_END: 'dead_end',
   /** A guard, an action or a model action does not parse (found by the script engine, without running it). */
   SCRIPT_SYNTAX: 'script_syntax',
 } as const;

@@ -19,6 +19,12 @@ export interface ModelCheckOptions {
    * as GraphWalker does by default. Default true.
    */
   blocked?: boolean;
+  /**
+   * The file is one of several walked together (model-set.ts): the checks that need every model of the walk —
+   * some start element, models never entered, unreachable elements — are left to {@link completeInspection}
+   * of the files joined. Default false.
+   */
+  partOfSet?: boolean;
 }
 
 /** What {@link collectModelIssues} found. */
@@ -68,10 +74,23 @@ export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}
     for (const issue of result.issues) modelIssues.push(issue);
   }
   file.models = models;
-  checkSomeStart(models, fileIssues);
-  for (const warning of modelsNeverEntered(models)) modelIssues.push(warning);
-
+  if (!options.partOfSet) return completeInspection(file, fileIssues.issues, modelIssues);
   const issues = fileIssues.issues.concat(modelIssues);
+  return issues.some(isError) ? { issues } : { file, issues };
+}
+
+/**
+ * The checks that need every model of a walk, on a normalised file (one file, or the files of a set joined):
+ * some model has a start element, every model can be entered, every element can be reached. `leading` are
+ * the file-level issues found so far, `modelIssues` those of the models; the result keeps the order of
+ * {@link ModelIssueReport.issues} and has the graph when no issue is an error.
+ */
+export function completeInspection(
+  file: ModelFileJson,
+  leading: readonly ModelIssue[],
+  modelIssues: readonly ModelIssue[],
+): ModelInspection {
+  const issues = [...leading, ...startIssues(file.models), ...modelIssues, ...modelsNeverEntered(file.models)];
   if (issues.some(isError)) return { issues };
   const graph = new Graph(file);
   const explained = unknownSourceEdges(issues);
@@ -109,8 +128,8 @@ function topLevelModels(value: unknown, issues: IssueReporter): unknown[] | unde
  * A walk has to begin somewhere: models reached through shared states need no start element of their own, but
  * at least one model must have one. Unknown or blocked start ids are reported on their model instead.
  */
-function checkSomeStart(models: readonly ModelJson[], issues: IssueReporter): void {
-  for (const model of models) if (model.startElementId !== undefined) return;
+function startIssues(models: readonly ModelJson[]): ModelIssue[] {
+  for (const model of models) if (model.startElementId !== undefined) return [];
   let problem =
     "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
     'edge (models reached only through shared states need none)';
@@ -119,9 +138,11 @@ function checkSomeStart(models: readonly ModelJson[], issues: IssueReporter): vo
     // GraphWalker's check says it this way; a one-model file is where its users meet it.
     problem =
       "The model has neither a start element or a defined shared state; set 'startElementId' to the id of a " +
-      "vertex or edge, or leave it out and give the model one edge without a source, or one vertex named 'Start'"
+      "vertex or edge, or leave it out and give the model one edge without a source, or one vertex named 'Start'";
   }
+  const issues = new IssueReporter();
   issues.error(ModelIssueCodes.NO_START_ELEMENT, null, problem);
+  return issues.issues;
 }
 
 /**
@@ -153,6 +174,8 @@ function hasSharedState(model: ModelJson): boolean {
  */
 function unknownSourceEdges(issues: readonly ModelIssue[]): Set<string> {
   const keys = new Set<string>();
-  for (const i of issues) if (i.code === ModelIssueCodes.UNKNOWN_SOURCE_VERTEX) keys.add(`${i.modelId}\0${i.elementId}`);
+  for (const i of issues) {
+    if (i.code === ModelIssueCodes.UNKNOWN_SOURCE_VERTEX) keys.add(`${i.modelId}\0${i.elementId}`);
+  }
   return keys;
 }

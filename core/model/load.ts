@@ -60,7 +60,9 @@ export function loadModelFile(input: unknown, options: ModelCheckOptions = {}): 
   const value = typeof input === 'string' ? parseModelText(input, options.source) : input;
   const { file, graph, issues } = inspectModelFile(value, options);
   if (!file || !graph) throw new ModelIssuesError(issues, options.source);
-  return options.source === undefined ? { file, graph, warnings: issues } : { file, graph, warnings: issues, source: options.source };
+  const loaded: LoadedModelFile = { file, graph, warnings: issues };
+  if (options.source !== undefined) loaded.source = options.source;
+  return loaded;
 }
 
 /** Reads and loads a model file; the path becomes the `source` named in messages. */

@@ -89,7 +89,7 @@ function resolveEnds(edge: EdgeJson, raw: RawObject, scope: ElementScope): boole
   const kept = edge.sourceVertexId === undefined || endKept(edge, edge.sourceVertexId, 'sourceVertexId', scope);
   if (edge.targetVertexId !== '') return endKept(edge, edge.targetVertexId, 'targetVertexId', scope) && kept;
   const given = raw.targetVertexId === undefined || raw.targetVertexId === null ? 'is missing' : 'is empty';
-  const problem = `${given}; every edge needs the id of the vertex it leads to`;
+  const problem = `Edge must have a target vertex: targetVertexId ${given}; give the id of the vertex it leads to`;
   scope.issues.error(ModelIssueCodes.MISSING_TARGET_VERTEX, 'targetVertexId', problem);
   return false;
 }

@@ -81,7 +81,8 @@ export class SyntaxChecker {
   /** The engine's message and the position in `source`, read from the error QuickJS made (no model code runs). */
   private describe(context: QuickJSContext, error: QuickJSHandle, source: string): ScriptSyntaxError {
     if (this.gate.refused) {
-      return { message: `The script is too large to parse within ${formatBytes(this.memoryBytes)}`, line: 1, column: 1 };
+      const message = `The script is too large to parse within ${formatBytes(this.memoryBytes)}`;
+      return { message, line: 1, column: 1 };
     }
     const dumped = context.dump(error) as { name?: unknown; message?: unknown; stack?: unknown } | undefined;
     const name = typeof dumped?.name === 'string' ? dumped.name : 'Error';

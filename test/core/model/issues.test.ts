@@ -85,15 +85,18 @@ describe('issue codes and messages', () => {
     const model = modelWith();
     const vertices = [{ id: 'v1', name: 'v1' }, { id: 'v2', name: 'v2' }, { id: 'v1', name: 'v1' }];
     expect(issueLines({ models: [{ ...model, vertices }] })[0]).toBe(
-      "duplicate_element_id: model 'M', vertex 'v1', field 'id': is already the id of a vertex of this model; " +
+      "duplicate_element_id: model 'M', vertex 'v1', field 'id': Id of the vertex is not unique: 'v1' is already " +
+        'the id of a vertex of this model; ' +
         'element ids must be unique within a model',
     );
     expect(issueLines(withEdge({ id: 'v2', sourceVertexId: 'v1', targetVertexId: 'v2' }))).toEqual([
-      "duplicate_element_id: model 'M', edge 'v2', field 'id': is already the id of a vertex of this model; " +
+      "duplicate_element_id: model 'M', edge 'v2', field 'id': Id of the edge is not unique: 'v2' is already the " +
+        'id of a vertex of this model; ' +
         'element ids must be unique within a model',
     ]);
     expect(issueLines(withEdge({ id: 'e1', sourceVertexId: 'v1', targetVertexId: 'v2' }))).toEqual([
-      "duplicate_element_id: model 'M', edge 'e1', field 'id': is already the id of an edge of this model; " +
+      "duplicate_element_id: model 'M', edge 'e1', field 'id': Id of the edge is not unique: 'e1' is already the " +
+        'id of an edge of this model; ' +
         'element ids must be unique within a model',
     ]);
   });
@@ -104,8 +107,8 @@ describe('issue codes and messages', () => {
     [{ id: 'e3', sourceVertexId: 'v1', targetVertexId: '' }, 'is empty'],
   ])('missing_target_vertex for %j', (edge, what) => {
     expect(issueLines(withEdge(edge))).toEqual([
-      `missing_target_vertex: model 'M', edge 'e3', field 'targetVertexId': ${what}; every edge needs the id of ` +
-        'the vertex it leads to',
+      `missing_target_vertex: model 'M', edge 'e3', field 'targetVertexId': Edge must have a target vertex: ` +
+        `targetVertexId ${what}; give the id of the vertex it leads to`,
     ]);
   });
 
@@ -167,7 +170,7 @@ describe('issue codes and messages', () => {
   it.each([1.5, -0.1, '2', 'heavy', true, {}])('invalid_weight for %j', (weight) => {
     const got = typeof weight === 'string' ? `'${weight}'` : typeof weight === 'object' ? 'an object' : String(weight);
     expect(issueLines(withEdge({ id: 'e3', sourceVertexId: 'v1', targetVertexId: 'v2', weight }))).toEqual([
-      `invalid_weight: model 'M', edge 'e3', field 'weight': must be a number from 0 to 1, got ${got}`,
+      `invalid_weight: model 'M', edge 'e3', field 'weight': The weight must be a value between 0 and 1, got ${got}`,
     ]);
   });
 
@@ -181,7 +184,8 @@ describe('issue codes and messages', () => {
   it('duplicate_model_id', () => {
     const other = { id: 'M', vertices: [] };
     expect(issueLines({ models: [modelWith(), other] }).slice(0, 1)).toEqual([
-      "duplicate_model_id: model 'M', field 'id': models[0] already has this id; model ids must be unique within a file",
+      "duplicate_model_id: model 'M', field 'id': Id of the model is not unique: models[0] has this id too; model " +
+        'ids must be unique within a file',
     ]);
   });
 

@@ -185,7 +185,8 @@ describe('readModelFile', () => {
     const path = `${fixtures}invalid-model.json`;
     const error = await rejected(readModelFile(path));
     expect(error.message).toBe(
-      `${path}: model 'invalid', edge 'e0', field 'weight': must be a number from 0 to 1, got 3 (and 1 more error)`,
+      `${path}: model 'invalid', edge 'e0', field 'weight': The weight must be a value between 0 and 1, got 3 ` +
+        '(and 1 more error)',
     );
     expect(error.location.source).toBe(path);
   });
