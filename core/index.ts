@@ -17,10 +17,20 @@ export { Graph, type ModelInfo } from './model/graph.js';
 export type { ModelFileJson, ModelJson, VertexJson, EdgeJson } from './model/types.js';
 export { loadModelFile, readModelFile, parseModelText, type LoadedModelFile } from './model/load.js';
 export { collectModelIssues, type ModelIssue } from './model/issues.js';
+export { inspectModelSet, type ModelSetPart, type ModelSetInspection, type FileIssue } from './model/model-set.js';
+export { scriptSyntaxIssues } from './model/script-syntax.js';
+export { checkModelFiles, type CheckTarget, type CheckFinding } from './check.js';
 export { parseGenerators, printGenerators } from './language/parser.js';
 export type { GeneratorExpr, ConditionExpr, ConditionCall, ConditionGroup } from './language/ast.js';
 export { Registry, type Named } from './registry.js';
-export { createRegistries, installPlugins, isWalkerPlugin, type Registries, type WalkerPlugin } from './plugin.js';
+export {
+  createRegistries,
+  installPlugins,
+  isWalkerPlugin,
+  scriptEngineOf,
+  type Registries,
+  type WalkerPlugin,
+} from './plugin.js';
 export { loadPlugin } from './plugin-loader.js';
 export {
   ExecutionSession,
