@@ -114,5 +114,6 @@ function partOfIssue(issue: ModelIssue, models: readonly ModelJson[], partOf: re
 
 /** The issues grouped by file, in the order the files were given; in their own order within each file. */
 function byFile(issues: readonly PartIssue[], parts: readonly ModelSetPart[]): FileIssue[] {
-  return [...issues].sort((a, b) => a.part - b.part).map(({ part, issue }) => ({ part, source: parts[part].source, issue }));
+  const sorted = [...issues].sort((a, b) => a.part - b.part);
+  return sorted.map(({ part, issue }) => ({ part, source: parts[part].source, issue }));
 }

@@ -92,7 +92,8 @@ export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry
 function readModelFields(raw: RawObject, earlier: number | undefined, model: ModelJson, r: IssueReporter): void {
   if (asText(raw.id) === null) r.invalidField('id', `must be a string, got ${describeValue(raw.id)}`);
   if (earlier !== undefined) {
-    const problem = `Id of the model is not unique: models[${earlier}] has this id too; model ids must be unique within a file`;
+    const problem =
+      `Id of the model is not unique: models[${earlier}] has this id too; model ids must be unique within a file`;
     r.error(ModelIssueCodes.DUPLICATE_MODEL_ID, 'id', problem);
   }
   const name = readText(raw.name, 'name', r);

@@ -55,7 +55,8 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
   const modules = module === undefined ? await ModulePool.create() : sharedModule(module);
   const fastCalls = (options.fastCalls ?? true) && passesSelfTest(modules);
   const settings = { modules, maxStackBytes, fastCalls };
-  const syntax = new SyntaxChecker(modules.sample, maxStackBytes, overrides.memoryBytes ?? DEFAULT_SCRIPT_LIMITS.memoryBytes);
+  const memoryBytes = overrides.memoryBytes ?? DEFAULT_SCRIPT_LIMITS.memoryBytes;
+  const syntax = new SyntaxChecker(modules.sample, maxStackBytes, memoryBytes);
   return {
     name: QUICKJS_ENGINE_NAME,
     aliases: QUICKJS_ENGINE_ALIASES,
@@ -64,7 +65,7 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
       const limits = checkLimits({ ...sandboxOptions.limits, ...overrides });
       return new QuickJsSandbox({ ...sandboxOptions, limits }, settings);
     },
-    checkSyntax: (source: string, kind: ScriptKind): ScriptSyntaxError | undefined => syntax.check(source, kind),
+    checkSyntax: (source: string, kind: ScriptKind): ScriptSyntaxError | undefined => syntax.check(source),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
-import type { ScriptKind, ScriptSyntaxError } from '../../core/scripting.js';
+import type { ScriptSyntaxError } from '../../core/scripting.js';
 import { isBlank, splitGlobal } from './compile.js';
 import { MemoryGate } from './memory.js';
 import { cut, formatBytes } from './messages.js';
@@ -14,9 +14,8 @@ const POSITION = /:(\d+):(\d+)\s*$/m;
  * own in the engine's sample module. A load checks all its scripts in one synchronous run, so the runtime is
  * made at the first check and disposed in the microtask after it: one runtime per load (about 0.3 ms), and
  * none held between loads. Nothing ever runs there and every compiled function is dropped at once, so no
- * check can see what another left behind. The
- * sandboxes' stack limit applies (see runtime.ts: the parser recurses on the host's stack), and the memory
- * may grow by the walk's memory limit at most per check. Parsing cannot loop, so there is no time limit: it
+ * check can see what another left behind. The sandboxes' stack limit applies (see runtime.ts: the parser
+ * recurses on the host's stack), and the memory may grow by the walk's memory limit at most per check. Parsing cannot loop, so there is no time limit: it
  * is linear in the script's length. Should the host's stack overflow anyway, the runtime is abandoned, not
  * disposed (that would abort the module), and a new one is made for the next check.
  *
@@ -37,7 +36,8 @@ export class SyntaxChecker {
     this.gate = MemoryGate.of(module.getWasmMemory());
   }
 
-  check(source: string, _kind: ScriptKind): ScriptSyntaxError | undefined {
+  /** Guards and actions alike: see the class comment. */
+  check(source: string): ScriptSyntaxError | undefined {
     const { code } = splitGlobal(source);
     if (isBlank(code)) return undefined;
     const context = this.open();

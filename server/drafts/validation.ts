@@ -53,7 +53,8 @@ export function validateDraft(
   if (inspection.file && inspection.graph) {
     const { graph } = inspection;
     const generators = graph.models.map(() => model.fields.generator ?? undefined);
-    const later = [...deadEndIssues(graph, generators, registries), ...scriptSyntaxIssues(graph, scriptEngineOf(registries))];
+    const engine = scriptEngineOf(registries);
+    const later = [...deadEndIssues(graph, generators, registries), ...scriptSyntaxIssues(graph, engine)];
     for (const issue of later) issues.push(fromModelIssue(issue));
   }
   if (inspection.file && inspection.graph && !issues.some(isError)) {
