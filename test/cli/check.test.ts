@@ -168,6 +168,22 @@ describe('walker check reports every issue GraphWalker reports, graded', () => {
     });
   });
 
+  it("reports GraphWalker's errors about ids, targets and weights in its words, one line each, in file order", async () => {
+    const file = `${OURS}graphwalker-errors.json`;
+    const model = `${file}: error: model 'errors'`;
+    const unique = 'element ids must be unique within a model';
+    expect(await check('-m', file, COVER)).toMatchObject({
+      code: 1,
+      lines: [
+        `${model}, vertex 'v1', field 'id': Id of the vertex is not unique: 'v1' is already the id of a vertex of this model; ${unique}`,
+        `${model}, edge 'e1', field 'targetVertexId': Edge must have a target vertex: targetVertexId is missing; give the id of the vertex it leads to`,
+        `${model}, edge 'e2', field 'weight': The weight must be a value between 0 and 1, got 1.5`,
+        `${model}, edge 'e2', field 'id': Id of the edge is not unique: 'e2' is already the id of an edge of this model; ${unique}`,
+        `${model}, field 'id': Id of the model is not unique: models[0] has this id too; model ids must be unique within a file`,
+      ],
+    });
+  });
+
   it('reports a generator that cannot work with the model', async () => {
     const { code, lines } = await check('-m', 'examples/models/login.json', 'random(reached_vertex(v_Nowhere))');
     expect(code).toBe(1);
