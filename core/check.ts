@@ -2,7 +2,7 @@ import { ScriptError, WalkerError } from './errors.js';
 import { deadEndIssues } from './machine/dead-ends.js';
 import type { Graph } from './model/graph.js';
 import { inspectModelFile, isError, type ModelIssue } from './model/issues.js';
-import { parseModelText, readModelText } from './model/load.js';
+import { parseModelText, readModelText, type LoadedModelFile } from './model/load.js';
 import { inspectModelSet, type ModelSetPart } from './model/model-set.js';
 import { scriptSyntaxIssues } from './model/script-syntax.js';
 import { scriptEngineOf } from './plugin.js';
@@ -39,24 +39,10 @@ export async function checkModelFiles(
   targets: readonly CheckTarget[],
   options: { readonly blocked?: boolean } = {},
 ): Promise<CheckFinding[]> {
-  const findings: Array<CheckFinding & { readonly part: number }> = [];
-  const parts: ModelSetPart[] = [];
-  const unreadable: number[] = [];
-  for (const [part, target] of targets.entries()) {
-    try {
-      parts.push({ source: target.file, value: parseModelText(await readModelText(target.file)) });
-    } catch (error) {
-      if (!(error instanceof WalkerError)) throw error;
-      unreadable.push(part);
-      // The line names the file already.
-      const message = error.message.replace(`the model file '${target.file}'`, 'the file');
-      findings.push({ part, file: target.file, severity: 'error', code: error.code, message });
-    }
-  }
+  const { parts, readable, findings } = await readParts(targets);
   const add = (part: number, { severity, code, message }: ModelIssue) =>
     findings.push({ part, file: targets[part].file, severity, code, message });
-  const readable = targets.map((_, i) => i).filter((i) => !unreadable.includes(i));
-  if (unreadable.length > 0) {
+  if (readable.length < targets.length) {
     // Without every file the walk is unknown: each readable file is checked on its own only.
     parts.forEach((part, i) => {
       for (const issue of inspectModelFile(part.value, { ...options, partOfSet: true }).issues) add(readable[i], issue);
@@ -74,20 +60,52 @@ export async function checkModelFiles(
   const later = [...deadEndIssues(graph, generators, walker.registries), ...scriptSyntaxIssues(graph, engine)];
   for (const issue of later) add(partOfModel(issue.modelId), issue);
   if (!later.some(isError)) {
-    try {
-      walker.walk(set.loaded, { seed: 0, generators }).dispose();
-    } catch (error) {
-      if (!(error instanceof WalkerError)) throw error;
-      const part = set.partOf[modelOfWalkError(error, graph)] ?? 0;
-      const message = error instanceof ScriptError ? error.describe() : error.message;
-      findings.push({ part, file: targets[part].file, severity: 'error', code: error.code, message });
+    const refusal = walkRefusal(walker, set.loaded, generators);
+    if (refusal !== undefined) {
+      const part = set.partOf[modelOfWalkError(refusal, graph)] ?? 0;
+      const message = refusal instanceof ScriptError ? refusal.describe() : refusal.message;
+      findings.push({ part, file: targets[part].file, severity: 'error', code: refusal.code, message });
     }
   }
   return ordered(findings);
 }
 
+type PartFinding = CheckFinding & { readonly part: number };
+
+/** The files parsed, the positions of those that could be, and a finding for each that could not. */
+async function readParts(
+  targets: readonly CheckTarget[],
+): Promise<{ parts: ModelSetPart[]; readable: number[]; findings: PartFinding[] }> {
+  const parts: ModelSetPart[] = [];
+  const readable: number[] = [];
+  const findings: PartFinding[] = [];
+  for (const [part, target] of targets.entries()) {
+    try {
+      parts.push({ source: target.file, value: parseModelText(await readModelText(target.file)) });
+      readable.push(part);
+    } catch (error) {
+      if (!(error instanceof WalkerError)) throw error;
+      // The line names the file already.
+      const message = error.message.replace(`the model file '${target.file}'`, 'the file');
+      findings.push({ part, file: target.file, severity: 'error', code: error.code, message });
+    }
+  }
+  return { parts, readable, findings };
+}
+
+/** Opens the walk and disposes of it at once; what refused it, if anything did. */
+function walkRefusal(walker: Walker, loaded: LoadedModelFile, generators: readonly string[]): WalkerError | undefined {
+  try {
+    walker.walk(loaded, { seed: 0, generators }).dispose();
+    return undefined;
+  } catch (error) {
+    if (error instanceof WalkerError) return error;
+    throw error;
+  }
+}
+
 /** The findings file by file, in the order the files were given; in the order found within each. */
-function ordered(findings: ReadonlyArray<CheckFinding & { readonly part: number }>): CheckFinding[] {
+function ordered(findings: readonly PartFinding[]): CheckFinding[] {
   const sorted = [...findings].sort((a, b) => a.part - b.part);
   return sorted.map(({ file, severity, code, message }) => ({ file, severity, code, message }));
 }
