@@ -20,10 +20,20 @@ export type { ModelFormat, ModelSource } from './format.js';
 export { formatOf, readModelValue, type ModelFormats } from './model/formats.js';
 export { jsonFormat } from './model/json-format.js';
 export { collectModelIssues, type ModelIssue } from './model/issues.js';
+export { inspectModelSet, type ModelSetPart, type ModelSetInspection, type FileIssue } from './model/model-set.js';
+export { scriptSyntaxIssues } from './model/script-syntax.js';
+export { checkModelFiles, type CheckTarget, type CheckFinding } from './check.js';
 export { parseGenerators, printGenerators } from './language/parser.js';
 export type { GeneratorExpr, ConditionExpr, ConditionCall, ConditionGroup } from './language/ast.js';
 export { Registry, type Named } from './registry.js';
-export { createRegistries, installPlugins, isWalkerPlugin, type Registries, type WalkerPlugin } from './plugin.js';
+export {
+  createRegistries,
+  installPlugins,
+  isWalkerPlugin,
+  scriptEngineOf,
+  type Registries,
+  type WalkerPlugin,
+} from './plugin.js';
 export { loadPlugin } from './plugin-loader.js';
 export {
   ExecutionSession,
@@ -46,6 +56,8 @@ export type { WalkState, WalkScope, RequirementCounts } from './walk-state.js';
 export {
   DEFAULT_SCRIPT_LIMITS,
   type ScriptEngine,
+  type ScriptKind,
+  type ScriptSyntaxError,
   type ScriptSandbox,
   type SandboxOptions,
   type ScriptLimits,

@@ -27,6 +27,19 @@ export function createRegistries(): Registries {
 }
 
 /**
+ * The script engine a walk uses: the one named, or the first one registered. Throws UNKNOWN_NAME when there
+ * is none.
+ */
+export function scriptEngineOf(registries: Registries, name?: string): ScriptEngine {
+  if (name !== undefined) return registries.scriptEngines.get(name);
+  const engine = registries.scriptEngines.values()[0];
+  if (engine === undefined) {
+    throw new WalkerError(ErrorCodes.UNKNOWN_NAME, 'No script engine is registered: add the QuickJS plugin.');
+  }
+  return engine;
+}
+
+/**
  * A walker plugin: a plain object, usually made by a factory function that takes options. Its `setup`
  * registers generators, stop conditions, script engines or model formats; names it registers must not be taken.
  */

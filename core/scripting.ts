@@ -40,6 +40,27 @@ export const DEFAULT_SCRIPT_LIMITS: ScriptLimits = Object.freeze({
 export interface ScriptEngine {
   readonly name: string;
   createSandbox(options: SandboxOptions): ScriptSandbox;
+  /**
+   * Parses a script without running it: undefined when it parses, else what is wrong and where. `source` is
+   * the script as the model file holds it: the engine applies the `global.` rule of {@link ScriptSandbox}
+   * itself and reports the position in `source`. A guard is parsed the way the sandbox evaluates it (an
+   * expression, or a script whose value decides, as GraphWalker's engine evaluates one); an action as
+   * statements. Every guard and action of a model file is checked when it is loaded, so it must be cheap, and
+   * it must not depend on what ran before.
+   */
+  checkSyntax(source: string, kind: ScriptKind): ScriptSyntaxError | undefined;
+}
+
+/** What a script is for: a guard decides whether its edge is open; an action (element, model or setData) acts. */
+export type ScriptKind = 'guard' | 'action';
+
+/** A script that does not parse. */
+export interface ScriptSyntaxError {
+  /** The engine's own words, e.g. `SyntaxError: unexpected token in expression: ';'`. */
+  readonly message: string;
+  /** Where, 1-based, in the script as the model file holds it (`global.` included). */
+  readonly line: number;
+  readonly column: number;
 }
 
 /** What a sandbox is made from. */
@@ -87,4 +108,14 @@ export interface ScriptSandbox {
 /** Prepared guards; evaluate() writes 1 (open) or 0 (closed) per guard into `out`. */
 export interface GuardSet {
   evaluate(out: Uint8Array): void;
+}
+
+/**
+ * The scripts an element's actions run as: actions that all run in the model's own scope are joined into one
+ * script, a line each (one sandbox call per step, and a yEd action split at every `;` runs whole again). An
+ * action that mentions `global.` runs in the shared scope, so such lists are kept apart. The syntax check
+ * parses what runs.
+ */
+export function actionScripts(actions: readonly string[]): readonly string[] {
+  return actions.length <= 1 || actions.some((a) => a.includes('global.')) ? actions : [actions.join('\n')];
 }

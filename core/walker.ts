@@ -1,5 +1,6 @@
-import { createRegistries, installPlugins, type Registries, type WalkerPlugin } from './plugin.js';
-import { loadModelFile, loadModelText, readModelFile, type LoadedModelFile } from './model/load.js';
+import { createRegistries, installPlugins, scriptEngineOf, type Registries, type WalkerPlugin } from './plugin.js';
+import { loadModelFile, loadModelText, ModelIssuesError, readModelFile, type LoadedModelFile } from './model/load.js';
+import { scriptSyntaxIssues } from './model/script-syntax.js';
 import type { ModelFileJson } from './model/types.js';
 import type { ScriptLimits } from './scripting.js';
 import { freshSeed, isSeed } from './random.js';
@@ -57,12 +58,17 @@ export class Walker {
     return readModelFile(path, { ...options, formats: this.registries.formats });
   }
 
-  /** Opens a walk on an already loaded model file. */
+  /**
+   * Opens a walk on an already loaded model file. Its guards and actions are parsed first, by the script
+   * engine the walk uses: a script that does not parse is refused here, with every other one that does not.
+   */
   walk(loaded: LoadedModelFile, options: Omit<OpenOptions, 'file' | 'text' | 'model'> = {}): Machine {
     const seed = options.seed ?? loaded.file.seed ?? freshSeed();
     if (!isSeed(seed)) {
       throw invalidGenerator(`The seed must be a non-negative whole number, got ${seed}.`);
     }
+    const syntax = scriptSyntaxIssues(loaded.graph, scriptEngineOf(this.registries, options.scriptEngine));
+    if (syntax.length > 0) throw new ModelIssuesError(syntax, loaded.source);
     return new Machine({
       graph: loaded.graph,
       registries: this.registries,

@@ -1,5 +1,5 @@
 import type { Graph } from '../model/graph.js';
-import type { Registries } from '../plugin.js';
+import { scriptEngineOf, type Registries } from '../plugin.js';
 import type { ScriptLimits, ScriptSandbox } from '../scripting.js';
 import type { WalkState, RequirementCounts } from '../walk-state.js';
 import type { StopCondition } from '../condition.js';
@@ -108,12 +108,7 @@ export class Machine implements WalkState {
     this.coverage = new Coverage(graph);
     this.statuses = graph.models.map(() => 'not_executed');
     this.positions = new Int32Array(graph.models.length).fill(-1);
-    const engine = options.scriptEngine === undefined
-      ? options.registries.scriptEngines.values()[0]
-      : options.registries.scriptEngines.get(options.scriptEngine);
-    if (engine === undefined) {
-      throw new WalkerError(ErrorCodes.UNKNOWN_NAME, 'No script engine is registered: add the QuickJS plugin.');
-    }
+    const engine = scriptEngineOf(options.registries, options.scriptEngine);
     const limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits };
     this.sandbox = engine.createSandbox({ scopes: graph.models.length, random: this.random, limits });
     this.scripts = new WalkScripts(graph, this.sandbox);

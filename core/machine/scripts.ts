@@ -1,5 +1,5 @@
 import type { Graph } from '../model/graph.js';
-import type { GuardSet, ScriptSandbox } from '../scripting.js';
+import { actionScripts, type GuardSet, type ScriptSandbox } from '../scripting.js';
 import type { ScriptOrigin } from '../errors.js';
 
 /**
@@ -53,7 +53,7 @@ export class WalkScripts {
   /** Runs the actions of an element in its model's scope. */
   runActions(element: number): void {
     if (this.graph.actions[element].length === 0) return;
-    const scripts = (this.actionScripts[element] ??= joinActions(this.graph.actions[element]));
+    const scripts = (this.actionScripts[element] ??= actionScripts(this.graph.actions[element]));
     const origin = (this.actionOrigins[element] ??= this.origin(element, 'actions'));
     const scope = this.graph.modelOf[element];
     for (const script of scripts) this.run(scope, script, origin);
@@ -135,10 +135,3 @@ export class WalkScripts {
   }
 }
 
-/**
- * Actions that all run in the model's own scope are joined into one script (one sandbox call per step).
- * An action that mentions `global.` runs in the shared scope, so such lists are kept apart.
- */
-function joinActions(actions: readonly string[]): readonly string[] {
-  return actions.some((a) => a.includes('global.')) ? actions : [actions.join('\n')];
-}

@@ -19,6 +19,8 @@ export class ElementScope {
   private readonly leftOutReasons = new Map<string, string>();
   /** Every explicit id of the model; built only when some element lacks an id. */
   private explicitIds: Set<string> | undefined;
+  /** Edges whose `sourceVertexId` named no vertex, with the id it named, in edge order. */
+  readonly unknownSources: Array<{ readonly edgeId: string; readonly named: string }> = [];
 
   constructor(
     readonly modelId: string,
@@ -59,10 +61,17 @@ export class ElementScope {
     if (earlier === undefined) this.ids.set(id, flags);
     else {
       const other = earlier & VERTEX ? 'a vertex' : 'an edge';
-      const problem = `is already the id of ${other} of this model; element ids must be unique within a model`;
+      const problem =
+        `Id of the ${kind} is not unique: '${id}' is already the id of ${other} of this model; element ids must ` +
+        'be unique within a model';
       this.issues.error(ModelIssueCodes.DUPLICATE_ELEMENT_ID, 'id', problem);
     }
     return id;
+  }
+
+  /** Records an edge read without a source because its `sourceVertexId` named no vertex. */
+  noteUnknownSource(edgeId: string, named: string): void {
+    this.unknownSources.push({ edgeId, named });
   }
 
   /** Marks an element as left out of the walk. */

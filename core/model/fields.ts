@@ -101,7 +101,8 @@ export function readWeight(value: unknown, issues: IssueReporter): number | unde
   if (value === undefined || value === null) return undefined;
   const weight = asNumber(value);
   if (weight >= 0 && weight <= 1) return weight;
-  issues.error(ModelIssueCodes.INVALID_WEIGHT, 'weight', `must be a number from 0 to 1, got ${describeValue(value)}`);
+  const problem = `The weight must be a value between 0 and 1, got ${describeValue(value)}`;
+  issues.error(ModelIssueCodes.INVALID_WEIGHT, 'weight', problem);
   return undefined;
 }
 

@@ -27,6 +27,32 @@ export const ModelIssueCodes = {
   DUPLICATE_MODEL_ID: 'duplicate_model_id',
   /** Warning: the walk can never reach the element from any start element. */
   UNREACHABLE_ELEMENT: 'unreachable_element',
+  /**
+   * Warning: `sourceVertexId` names no vertex of the model. GraphWalker then reads the edge without a source, so it
+   * can only start the walk; reported for an edge that does not.
+   */
+  UNKNOWN_SOURCE_VERTEX: 'unknown_source_vertex',
+  /** Warning: a model without `startElementId` has more than one edge that could start the walk. */
+  AMBIGUOUS_START: 'ambiguous_start',
+  /** Warning: a model has neither a start element nor a shared state, so the walk never enters it. */
+  NO_START_NOR_SHARED_STATE: 'no_start_nor_shared_state',
+  /** Warning: an item of `requirements` is an empty string. */
+  EMPTY_REQUIREMENT: 'empty_requirement',
+  /** Warning: an item of `actions` is an empty string (or only white space). */
+  EMPTY_ACTION: 'empty_action',
+  /** Warning: a vertex has no name, or an empty one. */
+  UNNAMED_VERTEX: 'unnamed_vertex',
+  /** Warning: the name of a vertex or edge holds white space. */
+  WHITE_SPACE_IN_NAME: 'white_space_in_name',
+  /** Warning: an edge without a name leads from a vertex back to it. */
+  UNNAMED_SELF_LOOP: 'unnamed_self_loop',
+  /**
+   * A model walked by a random generator to 100 % edge or vertex coverage has vertices the walk can reach but not
+   * leave: a warning for one (the walk may end there too early), an error for several (it always does).
+   */
+  DEAD_END: 'dead_end',
+  /** A guard, an action or a model action does not parse (found by the script engine, without running it). */
+  SCRIPT_SYNTAX: 'script_syntax',
 } as const;
 
 /** One of {@link ModelIssueCodes}. */

@@ -20,10 +20,17 @@ export interface ModelCheckOptions {
    */
   blocked?: boolean;
   /**
-   * Require a start element in some model of the file (default true). False for one file of several that are
-   * walked together, or for a conversion: its models may all be reached through shared states.
+   * Require a start element (default true). False for a file read to be converted or listed, never walked:
+   * the checks that need a start — some start element, models never entered, unreachable elements — are left
+   * out, and the file is loaded as it is.
    */
   requireStart?: boolean;
+  /**
+   * The file is one of several walked together (model-set.ts): the checks that need every model of the walk —
+   * some start element, models never entered, unreachable elements — are left to {@link completeInspection}
+   * of the files joined. Default false.
+   */
+  partOfSet?: boolean;
 }
 
 /** What {@link collectModelIssues} found. */
@@ -73,12 +80,31 @@ export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}
     for (const issue of result.issues) modelIssues.push(issue);
   }
   file.models = models;
-  if (options.requireStart !== false) checkSomeStart(models, fileIssues);
-
+  if (!options.partOfSet && options.requireStart !== false) return completeInspection(file, fileIssues.issues, modelIssues);
   const issues = fileIssues.issues.concat(modelIssues);
   if (issues.some(isError)) return { issues };
+  // A part of a set is completed once the parts are joined; a file that is never walked is complete as it is.
+  return options.partOfSet ? { file, issues } : { file, graph: new Graph(file), issues };
+}
+
+/**
+ * The checks that need every model of a walk, on a normalised file (one file, or the files of a set joined):
+ * some model has a start element, every model can be entered, every element can be reached. `leading` are
+ * the file-level issues found so far, `modelIssues` those of the models; the result keeps the order of
+ * {@link ModelIssueReport.issues} and has the graph when no issue is an error.
+ */
+export function completeInspection(
+  file: ModelFileJson,
+  leading: readonly ModelIssue[],
+  modelIssues: readonly ModelIssue[],
+): ModelInspection {
+  const issues = [...leading, ...startIssues(file.models), ...modelIssues, ...modelsNeverEntered(file.models)];
+  if (issues.some(isError)) return { issues };
   const graph = new Graph(file);
-  for (const warning of unreachableElementIssues(graph)) issues.push(warning);
+  const explained = unknownSourceEdges(issues);
+  for (const warning of unreachableElementIssues(graph)) {
+    if (!explained.has(`${warning.modelId}\0${warning.elementId}`)) issues.push(warning);
+  }
   return { file, graph, issues };
 }
 
@@ -110,12 +136,54 @@ function topLevelModels(value: unknown, issues: IssueReporter): unknown[] | unde
  * A walk has to begin somewhere: models reached through shared states need no start element of their own, but
  * at least one model must have one. Unknown or blocked start ids are reported on their model instead.
  */
-function checkSomeStart(models: readonly ModelJson[], issues: IssueReporter): void {
-  for (const model of models) if (model.startElementId !== undefined) return;
-  const problem =
-    models.length === 0
-      ? "The file has no models; add a model with a 'startElementId'"
-      : "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
-        'edge (models reached only through shared states need none)';
+function startIssues(models: readonly ModelJson[]): ModelIssue[] {
+  for (const model of models) if (model.startElementId !== undefined) return [];
+  let problem =
+    "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
+    'edge (models reached only through shared states need none)';
+  if (models.length === 0) problem = "The file has no models; add a model with a 'startElementId'";
+  else if (models.length === 1 && !hasSharedState(models[0])) {
+    // GraphWalker's check says it this way; a one-model file is where its users meet it.
+    problem =
+      "The model has neither a start element or a defined shared state; set 'startElementId' to the id of a " +
+      "vertex or edge, or leave it out and give the model one edge without a source, or one vertex named 'Start'";
+  }
+  const issues = new IssueReporter();
   issues.error(ModelIssueCodes.NO_START_ELEMENT, null, problem);
+  return issues.issues;
+}
+
+/**
+ * GraphWalker's check of every model: one with neither a start element nor a shared state is never entered.
+ * Only reported when some model has a start (else the file cannot be walked at all, an error of its own).
+ */
+function modelsNeverEntered(models: readonly ModelJson[]): ModelIssue[] {
+  if (!models.some((m) => m.startElementId !== undefined)) return [];
+  const issues: ModelIssue[] = [];
+  for (const model of models) {
+    if (model.startElementId !== undefined || hasSharedState(model)) continue;
+    const r = new IssueReporter(model.id);
+    const problem =
+      'The model has neither a start element or a defined shared state, so the walk never enters it; set its ' +
+      "'startElementId', or give one of its vertices the 'sharedState' of a vertex in another model";
+    r.warning(ModelIssueCodes.NO_START_NOR_SHARED_STATE, null, problem);
+    issues.push(...r.issues);
+  }
+  return issues;
+}
+
+function hasSharedState(model: ModelJson): boolean {
+  return model.vertices.some((v) => v.sharedState !== undefined);
+}
+
+/**
+ * The edges (model and element id) reported because their source names no vertex: they are unreachable too,
+ * and that report already says why, so the unreachable warning would only repeat it less precisely.
+ */
+function unknownSourceEdges(issues: readonly ModelIssue[]): Set<string> {
+  const keys = new Set<string>();
+  for (const i of issues) {
+    if (i.code === ModelIssueCodes.UNKNOWN_SOURCE_VERTEX) keys.add(`${i.modelId}\0${i.elementId}`);
+  }
+  return keys;
 }

@@ -12,6 +12,8 @@ export interface LoadedModelFile {
   graph: Graph;
   /** Issues of severity `warning` (e.g. unreachable elements); they do not stop a walk. */
   warnings: ModelIssue[];
+  /** The file it was read from, for messages about it found later (the scripts, when a walk is opened). */
+  source?: string;
 }
 
 /**
@@ -59,7 +61,9 @@ export function loadModelFile(input: unknown, options: ModelCheckOptions = {}): 
   const value = typeof input === 'string' ? parseModelText(input, options.source) : input;
   const { file, graph, issues } = inspectModelFile(value, options);
   if (!file || !graph) throw new ModelIssuesError(issues, options.source);
-  return { file, graph, warnings: issues };
+  const loaded: LoadedModelFile = { file, graph, warnings: issues };
+  if (options.source !== undefined) loaded.source = options.source;
+  return loaded;
 }
 
 /** How to read a model text: the check options, and the formats it may be in (JSON only when none are given). */

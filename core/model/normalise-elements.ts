@@ -10,6 +10,7 @@ import {
   readWeight,
   type RawObject,
 } from './fields.js';
+import { checkEdgeName, checkEmptyItems, checkVertexName } from './element-rules.js';
 import { ModelIssueCodes, type IssueReporter } from './issue-reporter.js';
 import type { EdgeJson, VertexJson } from './types.js';
 
@@ -34,6 +35,9 @@ export function normaliseVertex(raw: unknown, index: number, scope: ElementScope
     scope.leaveOut(vertex.id, BLOCKED_REASON);
     return undefined;
   }
+  // A name of the wrong type is reported as that already.
+  if (vertex.name !== undefined || raw.name === undefined || raw.name === null) checkVertexName(vertex, r);
+  checkEmptyItems(vertex, r);
   return vertex;
 }
 
@@ -65,15 +69,27 @@ export function normaliseEdge(raw: unknown, index: number, scope: ElementScope):
     scope.leaveOut(edge.id, BLOCKED_REASON);
     return undefined;
   }
-  return resolveEnds(edge, raw, scope) ? edge : undefined;
+  if (!resolveEnds(edge, raw, scope)) return undefined;
+  checkEdgeName(edge, r);
+  checkEmptyItems(edge, r);
+  return edge;
 }
 
-/** Checks both vertex ids of a kept edge; false when it cannot be kept (a vertex is unknown or blocked). */
+/**
+ * Checks both vertex ids of a kept edge; false when it cannot be kept (the target is unknown, or an end is
+ * blocked). A source that names no vertex is dropped, as GraphWalker's reader drops it: the edge can then
+ * only start the walk (java-style models write `"sourceVertexId": "Start"` for their start edge).
+ */
 function resolveEnds(edge: EdgeJson, raw: RawObject, scope: ElementScope): boolean {
+  const source = edge.sourceVertexId;
+  if (source !== undefined && scope.flagsOf(source) === undefined) {
+    delete edge.sourceVertexId;
+    scope.noteUnknownSource(edge.id, source);
+  }
   const kept = edge.sourceVertexId === undefined || endKept(edge, edge.sourceVertexId, 'sourceVertexId', scope);
   if (edge.targetVertexId !== '') return endKept(edge, edge.targetVertexId, 'targetVertexId', scope) && kept;
   const given = raw.targetVertexId === undefined || raw.targetVertexId === null ? 'is missing' : 'is empty';
-  const problem = `${given}; every edge needs the id of the vertex it leads to`;
+  const problem = `Edge must have a target vertex: targetVertexId ${given}; give the id of the vertex it leads to`;
   scope.issues.error(ModelIssueCodes.MISSING_TARGET_VERTEX, 'targetVertexId', problem);
   return false;
 }

@@ -1,7 +1,9 @@
 import { EDGE, ElementScope, LEFT_OUT, VERTEX } from './element-scope.js';
 import { asText, describeValue, isObject, readProperties, readText, readTextList, type RawObject } from './fields.js';
 import { IssueReporter, ModelIssueCodes, type ModelIssue } from './issue-reporter.js';
+import { checkEmptyItems } from './element-rules.js';
 import { normaliseEdge, normaliseVertex } from './normalise-elements.js';
+import { settleStart } from './start-element.js';
 import type { ModelJson } from './types.js';
 
 /**
@@ -49,9 +51,10 @@ export interface NormalisedModel {
 }
 
 /**
- * Normalises `models[index]`: its own fields, then its vertices and edges in order, then the fields that name
- * elements (`startElementId`, `predefinedPathEdgeIds`). Issues about the model come before those about its
- * elements. With `blocked`, blocked elements are left out of the result.
+ * Normalises `models[index]`: its own fields, then its vertices and edges in order, then its start element
+ * (start-element.ts) and the fields that name elements (`startElementId`, `predefinedPathEdgeIds`). Issues
+ * about the model come before those about its elements. With `blocked`, blocked elements are left out of the
+ * result.
  */
 export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry, blocked: boolean): NormalisedModel {
   if (!isObject(raw)) {
@@ -61,7 +64,7 @@ export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry
   }
   const { id, earlier } = ids.claim(raw, index);
   const r = new IssueReporter(id);
-  const model = { id } as ModelJson;
+  let model = { id } as ModelJson;
   readModelFields(raw, earlier, model, r);
   const vertices = elementList(raw, 'vertices', r);
   const edges = elementList(raw, 'edges', r);
@@ -77,6 +80,7 @@ export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry
     const edge = normaliseEdge(edges[i], i, scope);
     if (edge) model.edges.push(edge);
   }
+  model = settleStart(model, scope, r);
   readElementReferences(raw, model, scope, r);
   return { model, issues: r.issues.concat(scope.issues.issues) };
 }
@@ -88,7 +92,8 @@ export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry
 function readModelFields(raw: RawObject, earlier: number | undefined, model: ModelJson, r: IssueReporter): void {
   if (asText(raw.id) === null) r.invalidField('id', `must be a string, got ${describeValue(raw.id)}`);
   if (earlier !== undefined) {
-    const problem = `models[${earlier}] already has this id; model ids must be unique within a file`;
+    const problem =
+      `Id of the model is not unique: models[${earlier}] has this id too; model ids must be unique within a file`;
     r.error(ModelIssueCodes.DUPLICATE_MODEL_ID, 'id', problem);
   }
   const name = readText(raw.name, 'name', r);
@@ -104,6 +109,7 @@ function readModelFields(raw: RawObject, earlier: number | undefined, model: Mod
   if (requirements !== undefined) model.requirements = requirements;
   const properties = readProperties(raw.properties, r);
   if (properties !== undefined) model.properties = properties;
+  checkEmptyItems(model, r);
 }
 
 /** `vertices` or `edges` as given; a missing list is an empty one. */

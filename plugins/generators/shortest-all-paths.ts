@@ -4,7 +4,8 @@ import type { JoinedGraph } from '../../core/model/joined-graph.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { DetourSearch } from './algorithms/detour.js';
 import { planCoveringWalk } from './algorithms/route-inspection.js';
-import { PlanningBudget } from './choice.js';
+import { Traps } from './algorithms/traps.js';
+import { PlanningBudget, randomOpenEdge } from './choice.js';
 import { QuickRandomPath } from './quick-random.js';
 import { Route } from './route.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
@@ -55,6 +56,7 @@ class ShortestAllPaths extends MovePlanner {
   private readonly budget = new PlanningBudget();
   private readonly detours: DetourSearch;
   private readonly meanwhile: QuickRandomPath;
+  private readonly traps: Traps;
 
   constructor(
     graph: Graph,
@@ -66,26 +68,43 @@ class ShortestAllPaths extends MovePlanner {
     this.done = new Uint8Array(graph.vertexCount);
     this.detours = new DetourSearch(graph);
     this.meanwhile = new QuickRandomPath(graph, joined);
+    this.traps = new Traps(graph);
   }
 
   override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
     this.budget.tick();
-    const next = this.followPlan(vertex, open, candidates);
+    const next = this.followPlan(walk, vertex, open, candidates);
     if (next >= 0) return next;
     if (this.done[vertex] === 1) return -1;
     const repaired = this.mayRepair() ? this.repair(vertex, open) : -1;
     if (repaired >= 0) return repaired;
     this.dropSpoiltTour(vertex);
     if (this.budget.ready()) return this.replan(walk, vertex, open, candidates);
-    return this.meanwhile.move(walk, vertex, open, candidates);
+    return this.stepAside(walk, vertex, open, candidates);
   }
 
-  /** The detour's or else the tour's next move, when it leaves from here and can be made; -1 otherwise. */
-  private followPlan(vertex: number, open: readonly number[], candidates: readonly number[]): number {
+  /**
+   * quick_random's move, or a random one, among the open edges that do not strand the walk in a
+   * {@link Traps trap} while there is work elsewhere: a plan ends in a dead end only when everything else is
+   * covered, but quick_random heads for whatever is unvisited, and chance goes anywhere.
+   */
+  private stepAside(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
+    const safe = this.traps.avoid(walk, open);
+    const move = this.meanwhile.move(walk, vertex, safe, candidates);
+    return move >= 0 || safe === open ? move : randomOpenEdge(walk, safe);
+  }
+
+  /**
+   * The detour's or else the tour's next move, when it leaves from here and can be made; -1 otherwise. A move
+   * into a vertex whose guards keep every way on closed counts as one that cannot be made: the tour, planned
+   * without guards, would have the walk stuck there.
+   */
+  private followPlan(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
     const back = this.detour.follow(vertex, open);
     if (back >= 0) return back;
     const next = this.tour.dueFrom(vertex);
     if (next < 0 || !(this.graph.isVertex(next) ? candidates : open).includes(next)) return -1;
+    if (!this.graph.isVertex(next) && this.traps.closes(walk, next)) return -1;
     this.tour.advance();
     this.followed++;
     if (this.tour.finished()) this.budget.completed();
@@ -130,10 +149,10 @@ class ShortestAllPaths extends MovePlanner {
     this.tour.start(plan.tour, 0, vertex);
     this.detour.start([], 0, vertex);
     this.followed = this.repairs = 0;
-    const next = this.followPlan(vertex, open, candidates);
+    const next = this.followPlan(walk, vertex, open, candidates);
     this.budget.planned(plan.work, next >= 0);
     // A guard closes the tour's first edge: step aside, and plan again later from wherever that leads.
-    return next >= 0 ? next : this.meanwhile.move(walk, vertex, open, candidates);
+    return next >= 0 ? next : this.stepAside(walk, vertex, open, candidates);
   }
 
   /**

@@ -2,14 +2,17 @@ import {
   DEFAULT_SCRIPT_LIMITS,
   type SandboxOptions,
   type ScriptEngine,
+  type ScriptKind,
   type ScriptLimits,
   type ScriptSandbox,
+  type ScriptSyntaxError,
 } from '../../core/scripting.js';
 import { fastCaller } from './calls.js';
 import { checkLimits, checkPositive, limitOverrides } from './limits.js';
 import { ModulePool, sharedModule, type ModuleSource } from './modules.js';
 import { DEFAULT_MAX_STACK_BYTES, type QuickJsModule } from './runtime.js';
 import { QuickJsSandbox } from './sandbox.js';
+import { SyntaxChecker } from './syntax.js';
 
 /** Options of the QuickJS engine; all optional. */
 export interface QuickJsEngineOptions extends Partial<ScriptLimits> {
@@ -52,6 +55,8 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
   const modules = module === undefined ? await ModulePool.create() : sharedModule(module);
   const fastCalls = (options.fastCalls ?? true) && passesSelfTest(modules);
   const settings = { modules, maxStackBytes, fastCalls };
+  const memoryBytes = overrides.memoryBytes ?? DEFAULT_SCRIPT_LIMITS.memoryBytes;
+  const syntax = new SyntaxChecker(modules.sample, maxStackBytes, memoryBytes);
   return {
     name: QUICKJS_ENGINE_NAME,
     aliases: QUICKJS_ENGINE_ALIASES,
@@ -60,6 +65,7 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
       const limits = checkLimits({ ...sandboxOptions.limits, ...overrides });
       return new QuickJsSandbox({ ...sandboxOptions, limits }, settings);
     },
+    checkSyntax: (source: string, kind: ScriptKind): ScriptSyntaxError | undefined => syntax.check(source),
   };
 }
 

@@ -1,8 +1,10 @@
 import { ErrorCodes, ScriptError, WalkerError } from '../../core/errors.js';
 import { parseGenerators } from '../../core/language/parser.js';
+import { deadEndIssues } from '../../core/machine/dead-ends.js';
 import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
-import type { Registries } from '../../core/plugin.js';
+import { scriptSyntaxIssues } from '../../core/model/script-syntax.js';
+import { scriptEngineOf, type Registries } from '../../core/plugin.js';
 import type { ScriptLimits } from '../../core/scripting.js';
 import { Walker } from '../../core/walker.js';
 import type { DraftModel } from './draft-model.js';
@@ -35,7 +37,8 @@ export interface ValidationOptions {
 
 /**
  * Validates a draft as `load` would judge its export: the generator string, every model check of the loader,
- * and then (when those find no error) a walk opened with the registries, which resolves generator and
+ * the dead ends a random generator would walk into and the scripts that do not parse (as `walker check` finds
+ * them), and then (when those find no error) a walk opened with the registries, which resolves generator and
  * condition names, refuses goals that can never be reached and runs the model actions. Errors come before
  * warnings; within each, the order is that of the checks, so the same draft always gives the same list.
  */
@@ -47,6 +50,13 @@ export function validateDraft(
   const issues = generatorIssues(model.fields.generator);
   const inspection = inspectModelFile(exportModelFile(model), { blocked: options.blocked });
   for (const issue of inspection.issues) issues.push(fromModelIssue(issue));
+  if (inspection.file && inspection.graph) {
+    const { graph } = inspection;
+    const generators = graph.models.map(() => model.fields.generator ?? undefined);
+    const engine = scriptEngineOf(registries);
+    const later = [...deadEndIssues(graph, generators, registries), ...scriptSyntaxIssues(graph, engine)];
+    for (const issue of later) issues.push(fromModelIssue(issue));
+  }
   if (inspection.file && inspection.graph && !issues.some(isError)) {
     const walkIssue = openWalk(registries, { file: inspection.file, graph: inspection.graph, warnings: [] }, options);
     if (walkIssue) issues.push(walkIssue);

@@ -1,5 +1,5 @@
 import vm from 'node:vm';
-import type { GuardSet, SandboxOptions, ScriptEngine, ScriptSandbox } from '../../core/scripting.js';
+import type { GuardSet, SandboxOptions, ScriptEngine, ScriptSandbox, ScriptSyntaxError } from '../../core/scripting.js';
 import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
 
 /**
@@ -7,7 +7,19 @@ import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
  * sandbox (node:vm is no security boundary) and has no limits; it only follows the scope rules.
  */
 export function vmEngine(): ScriptEngine {
-  return { name: 'vm', createSandbox: (options) => new VmSandbox(options) };
+  return { name: 'vm', createSandbox: (options) => new VmSandbox(options), checkSyntax };
+}
+
+/** Compiles without running; V8 shows where in its stack: `script:<line>`, the line, and a caret under the column. */
+function checkSyntax(source: string): ScriptSyntaxError | undefined {
+  try {
+    new vm.Script(source.replaceAll('global.', ''), { filename: 'script' });
+    return undefined;
+  } catch (error) {
+    const e = error as Error;
+    const [where = '', , caret = ''] = (e.stack ?? '').split('\n');
+    return { message: `${e.name}: ${e.message}`, line: Number(/:(\d+)$/.exec(where)?.[1] ?? 1), column: caret.indexOf('^') + 1 || 1 };
+  }
 }
 
 class VmSandbox implements ScriptSandbox {

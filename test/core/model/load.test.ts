@@ -96,7 +96,9 @@ describe('parseModelText', () => {
 
 describe('loadModelFile', () => {
   const valid = {
-    models: [{ id: 'M', startElementId: 'e0', vertices: [{ id: 'v1' }], edges: [{ id: 'e0', targetVertexId: 'v1' }] }],
+    models: [
+      { id: 'M', startElementId: 'e0', vertices: [{ id: 'v1', name: 'v_1' }], edges: [{ id: 'e0', targetVertexId: 'v1' }] },
+    ],
   };
 
   it('takes text or a parsed value and builds the graph', () => {
@@ -112,7 +114,7 @@ describe('loadModelFile', () => {
 
   it('returns warnings without failing', () => {
     const withIsland = structuredClone(valid);
-    withIsland.models[0].vertices.push({ id: 'island' });
+    withIsland.models[0].vertices.push({ id: 'island', name: 'v_Island' });
     const loaded = loadModelFile(withIsland);
     expect(loaded.warnings.map((w) => [w.code, w.elementId])).toEqual([['unreachable_element', 'island']]);
     expect(loaded.graph.vertexCount).toBe(2);
@@ -120,7 +122,7 @@ describe('loadModelFile', () => {
 
   it('throws the first error, says how many more there are, and carries every issue', () => {
     const bad = {
-      models: [{ id: 'M', startElementId: 'x', vertices: [{ id: 'v1' }, { id: 'v1' }], edges: [{ id: 'e0' }] }],
+      models: [{ id: 'M', startElementId: 'x', vertices: [{ id: 'v1', name: 'a' }, { id: 'v1', name: 'b' }], edges: [{ id: 'e0' }] }],
     };
     const error = thrown(() => loadModelFile(bad, { source: 'bad.json' }));
     expect(error).toBeInstanceOf(ModelIssuesError);
@@ -183,7 +185,8 @@ describe('readModelFile', () => {
     const path = `${fixtures}invalid-model.json`;
     const error = await rejected(readModelFile(path));
     expect(error.message).toBe(
-      `${path}: model 'invalid', edge 'e0', field 'weight': must be a number from 0 to 1, got 3 (and 1 more error)`,
+      `${path}: model 'invalid', edge 'e0', field 'weight': The weight must be a value between 0 and 1, got 3 ` +
+        '(and 1 more error)',
     );
     expect(error.location.source).toBe(path);
   });

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { collectModelIssues, type ModelFileJson } from '../../../core/model/index.js';
 
-/** Normalises a file that must have no issues at all, and returns the result. */
-function normalise(value: unknown, options?: { blocked?: boolean }): ModelFileJson {
+/**
+ * Normalises a file that must have no issues but unnamed vertices (the files here leave vertices unnamed for
+ * brevity, which is a warning of its own) and the `also` ones, and returns the result.
+ */
+function normalise(value: unknown, options?: { blocked?: boolean }, also: readonly string[] = []): ModelFileJson {
   const { file, issues } = collectModelIssues(value, options);
-  expect(issues).toEqual([]);
+  expect(issues.filter((i) => i.code !== 'unnamed_vertex' && !also.includes(i.code))).toEqual([]);
   return file!;
 }
+
+/** Models that only give ids something to do are never entered: neither start element nor shared state. */
+const NEVER_ENTERED = ['no_start_nor_shared_state'];
 
 /** One model around the given elements, started by its first edge. */
 function oneModel(model: Record<string, unknown>): unknown {
@@ -158,7 +164,7 @@ describe('deterministic ids', () => {
         { vertices: [] },
         { id: '', vertices: [] },
       ],
-    });
+    }, {}, NEVER_ENTERED);
     expect(file.models.map((m) => m.id)).toEqual(['Login', 'model-1', 'model-2']);
   });
 
@@ -171,7 +177,7 @@ describe('deterministic ids', () => {
         { vertices: [] },
         { id: 'Login-3', vertices: [] },
       ],
-    });
+    }, {}, NEVER_ENTERED);
     expect(file.models.map((m) => m.id)).toEqual(['Login', 'Login-2', 'model-3', 'model-3-2', 'Login-3']);
   });
 

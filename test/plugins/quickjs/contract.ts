@@ -7,6 +7,7 @@ import { describeHostileScripts } from './contract-hostile.js';
 import { describeLimits } from './contract-limits.js';
 import { describeSemantics } from './contract-semantics.js';
 import { describeState } from './contract-state.js';
+import { describeSyntax } from './contract-syntax.js';
 
 /** Engine-specific hooks of the contract suite. */
 export interface ContractHooks {
@@ -49,5 +50,6 @@ export function describeScriptEngineContract(
     describeClock(pool);
     describeHostileScripts(pool);
     describeState(pool, hooks);
+    describeSyntax(pool);
   });
 }

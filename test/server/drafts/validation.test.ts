@@ -116,6 +116,36 @@ describe('GET /walker/drafts/{id}/validation', () => {
     expect(report.issues[0].message).toContain('boom');
   });
 
+  it('reports every guard, action and model action that does not parse, naming model, element, field and position', async () => {
+    const id = await smallDraft(t.app);
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'PATCH', base, { actions: ['n = ;'] });
+    await call(t.app, 'PATCH', `${base}/vertices/v1`, { actions: ['if (n {}'] });
+    await call(t.app, 'PATCH', `${base}/edges/e1`, { guard: 'n <', actions: ['global.n +'] });
+    const report = await validate(id);
+    expect(report.valid).toBe(false);
+    // Columns: the `;` of `n = ;`, the `{` of `if (n {}`, the end of `n <`, the end of `global.n +`.
+    const syntax = (where: string, what: string, column: number, message: string) =>
+      `model 'small', ${where}: the ${what} does not parse, at line 1, column ${column}: SyntaxError: ${message}`;
+    expect(report.issues).toEqual([
+      { code: 'script_syntax', severity: 'error', element_id: null, message: syntax("field 'actions[0]'", 'model action', 5, "unexpected token in expression: ';'") },
+      { code: 'script_syntax', severity: 'error', element_id: 'v1', message: syntax("vertex 'v1', field 'actions[0]'", 'action', 7, "expecting ')'") },
+      { code: 'script_syntax', severity: 'error', element_id: 'e1', message: syntax("edge 'e1', field 'guard'", 'guard', 4, "unexpected token in expression: ''") },
+      { code: 'script_syntax', severity: 'error', element_id: 'e1', message: syntax("edge 'e1', field 'actions[0]'", 'action', 11, "unexpected token in expression: ''") },
+    ]);
+  });
+
+  it('warns of one dead end under a random generator to full coverage, which leaves the draft valid', async () => {
+    const id = await smallDraft(t.app);
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'POST', `${base}/vertices`, { id: 'v3', name: 'v_End' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e3', name: 'e_End', source_vertex_id: 'v2', target_vertex_id: 'v3' });
+    const report = await validate(id);
+    expect(report.valid).toBe(true);
+    expect(report.issues.map((i) => [i.code, i.severity])).toEqual([['dead_end', 'warning']]);
+    expect(report.issues[0].message).toContain('The model has one cul-de-sacs, and is requested to run using a random path generator and 100% edge coverage. That might not work. The walk cannot leave v_End (v3)');
+  });
+
   it('never changes the draft', async () => {
     const id = await smallDraft(t.app);
     const before = await snapshot(t.app, id);

@@ -200,6 +200,6 @@ describe('GraphWalker and our yEd fixtures', () => {
   it("leave a file without a Start vertex without a start element, which a load on its own refuses", () => {
     const single = read('cli/IncorrectModels/singleVertex.graphml');
     expect(single.models[0].startElementId).toBeUndefined();
-    expect(() => loadModelFile(single)).toThrow(/No model has a start element/);
+    expect(() => loadModelFile(single)).toThrow(/The model has neither a start element or a defined shared state/);
   });
 });

@@ -11,10 +11,11 @@ const MODELS = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'models')
 const write = graphmlFormat.write as NonNullable<typeof graphmlFormat.write>;
 const read = (text: string, path = 'out.graphml') => (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path });
 
+const JSON_FIXTURES = readdirSync(MODELS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+
 /** Every JSON model file of the fixtures that loads (the broken ones are there to be refused). */
 function loadableJsonFixtures(): [string, ModelFileJson][] {
-  const files = readdirSync(MODELS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
-  return files.flatMap((f): [string, ModelFileJson][] => {
+  return JSON_FIXTURES.flatMap((f): [string, ModelFileJson][] => {
     try {
       // Blocked elements kept: the round trip must keep them too.
       return [[f, loadModelFile(readFileSync(join(MODELS, f), 'utf8'), { blocked: false }).file]];
@@ -27,9 +28,20 @@ function loadableJsonFixtures(): [string, ModelFileJson][] {
 const fixtures = loadableJsonFixtures();
 
 describe('JSON -> GraphML -> JSON', () => {
-  it('covers every loadable JSON fixture', () => {
-    // 22 JSON files, of which broken-syntax, invalid-model, NonModel and the unknown predefined edge are refused.
-    expect(fixtures.map(([f]) => f)).toHaveLength(18);
+  it('covers every loadable JSON fixture: all but those made to be refused', () => {
+    const loaded = new Set(fixtures.map(([f]) => f));
+    expect(JSON_FIXTURES.filter((f) => !loaded.has(f))).toEqual([
+      'broken-syntax.json',
+      // Half of a pair: its models are entered only through the shared state of check/door-outside.json.
+      'check/door-inside.json',
+      'check/graphwalker-errors.json',
+      'check/no-start.json',
+      'graphwalker/peer/ModelWithPredefinedPath_unknown_edge.json',
+      'graphwalker/peer/NonModel.json',
+      'invalid-model.json',
+      // Walkable only from --start-element.
+      'no-start-element.json',
+    ]);
   });
 
   for (const [name, file] of fixtures) {

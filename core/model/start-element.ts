@@ -1,0 +1,85 @@
+import type { ElementScope } from './element-scope.js';
+import { ModelIssueCodes, type IssueReporter } from './issue-reporter.js';
+import type { EdgeJson, ModelJson } from './types.js';
+
+/**
+ * Where a model's walk starts when the file does not say (docs/behaviour.md, "Start element"). GraphWalker's
+ * own models mark the start two ways besides `startElementId`: an edge without a source (or whose
+ * `sourceVertexId` names no vertex, `"Start"` in its Java examples), and yEd's convention of a vertex named
+ * `Start` that nothing enters, whose out-edge starts the walk. When exactly one edge is marked so, it becomes
+ * the start element; a `Start` vertex is then left out, as GraphWalker's yEd reader leaves it out: it only
+ * marks the start, and is no state of the system to visit or count. A model that names its start keeps every
+ * vertex, as GraphWalker's JSON reader does.
+ *
+ * Returns the model, with `startElementId` set (in its canonical place) when one was found.
+ */
+export function settleStart(model: ModelJson, scope: ElementScope, r: IssueReporter): ModelJson {
+  const settled = model.startElementId === undefined ? inferStart(model, r) : model;
+  reportUnknownSources(settled, scope);
+  return settled;
+}
+
+/** How many candidate ids a message lists before it says how many more there are. */
+const LISTED = 5;
+
+function inferStart(model: ModelJson, r: IssueReporter): ModelJson {
+  const markers = startMarkers(model);
+  const candidates = model.edges.filter((e) => e.sourceVertexId === undefined || markers.has(e.sourceVertexId));
+  if (candidates.length === 0) return model;
+  if (candidates.length > 1) {
+    const problem =
+      `is not set, and ${candidates.length} edges could start the walk (${listIds(candidates)}): edges without a ` +
+      "source or leaving a vertex named 'Start'; set it to the id of the one to start from";
+    r.warning(ModelIssueCodes.AMBIGUOUS_START, 'startElementId', problem);
+    return model;
+  }
+  const start = candidates[0];
+  const marker = start.sourceVertexId;
+  let vertices = model.vertices;
+  if (marker !== undefined) {
+    delete start.sourceVertexId;
+    vertices = vertices.filter((v) => v.id !== marker);
+  }
+  return withStart(model, start.id, vertices);
+}
+
+/** Vertices named `Start` (in any case) that no edge enters. */
+function startMarkers(model: ModelJson): Set<string> {
+  const markers = new Set<string>();
+  for (const v of model.vertices) if (v.name?.toLowerCase() === 'start') markers.add(v.id);
+  if (markers.size > 0) for (const e of model.edges) markers.delete(e.targetVertexId);
+  return markers;
+}
+
+/** The model with its start element, keeping the canonical field order of types.ts. */
+function withStart(model: ModelJson, startElementId: string, vertices: ModelJson['vertices']): ModelJson {
+  const { id, name, generator, ...rest } = model;
+  const ordered = { id } as ModelJson;
+  if (name !== undefined) ordered.name = name;
+  if (generator !== undefined) ordered.generator = generator;
+  ordered.startElementId = startElementId;
+  return Object.assign(ordered, rest, { vertices });
+}
+
+/**
+ * An edge read without a source because its `sourceVertexId` names no vertex is fine as the start element;
+ * any other such edge can never be walked, which is most likely a misspelt id.
+ */
+function reportUnknownSources(model: ModelJson, scope: ElementScope): void {
+  if (scope.unknownSources.length === 0) return;
+  const kept = new Set(model.edges.map((e) => e.id));
+  for (const { edgeId, named } of scope.unknownSources) {
+    if (edgeId === model.startElementId || !kept.has(edgeId)) continue;
+    scope.issues.at('edge', edgeId);
+    const problem =
+      `names no vertex of this model ('${named}'), so the edge has no source, as GraphWalker reads it, and only ` +
+      'the start element may lack one: the walk never takes it. Give the id of the vertex it leaves, or make it ' +
+      "the model's startElementId";
+    scope.issues.warning(ModelIssueCodes.UNKNOWN_SOURCE_VERTEX, 'sourceVertexId', problem);
+  }
+}
+
+function listIds(edges: readonly EdgeJson[]): string {
+  const shown = edges.slice(0, LISTED).map((e) => `'${e.id}'`).join(', ');
+  return edges.length > LISTED ? `${shown} and ${edges.length - LISTED} more` : shown;
+}

@@ -1,0 +1,142 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { collectModelIssues, loadModelFile, readModelFile } from '../../../core/model/index.js';
+import { Walker } from '../../../core/walker.js';
+import { testRegistries } from '../../support/walkers.js';
+
+const peer = fileURLToPath(new URL('../../fixtures/models/graphwalker/peer/', import.meta.url));
+
+/** A model without startElementId: v_A ⇄ v_B, plus the given extra vertices and edges. */
+function unstarted(vertices: unknown[], edges: unknown[], changes: Record<string, unknown> = {}): { models: unknown[] } {
+  return {
+    models: [
+      {
+        id: 'M',
+        generator: 'first(vertex_coverage(100))',
+        vertices: [{ id: 'a', name: 'v_A' }, { id: 'b', name: 'v_B' }, ...vertices],
+        edges: [
+          { id: 'ab', name: 'e_AB', sourceVertexId: 'a', targetVertexId: 'b' },
+          { id: 'ba', name: 'e_BA', sourceVertexId: 'b', targetVertexId: 'a' },
+          ...edges,
+        ],
+        ...changes,
+      },
+    ],
+  };
+}
+
+function codes(value: unknown): string[] {
+  return collectModelIssues(value).issues.map((i) => `${i.code} ${i.elementId ?? i.field ?? ''}`.trim());
+}
+
+describe('the start element of a model that names none', () => {
+  it('is its one edge without a source, put where startElementId belongs', () => {
+    const { file } = loadModelFile(unstarted([], [{ id: 'init', name: 'e_Init', targetVertexId: 'a' }]));
+    expect(file.models[0].startElementId).toBe('init');
+    expect(Object.keys(file.models[0])).toEqual(['id', 'generator', 'startElementId', 'vertices', 'edges']);
+  });
+
+  it('is its one edge whose source names no vertex, which loses that source', () => {
+    const { file, warnings } = loadModelFile(unstarted([], [{ id: 'init', sourceVertexId: 'Start', targetVertexId: 'a' }]));
+    expect(file.models[0].startElementId).toBe('init');
+    expect(file.models[0].edges[2]).toEqual({ id: 'init', targetVertexId: 'a' });
+    expect(warnings).toEqual([]);
+  });
+
+  it("is the out-edge of a vertex named 'Start' in any case that nothing enters; the vertex is left out", () => {
+    for (const name of ['Start', 'START', 'start']) {
+      const value = unstarted([{ id: 's', name }], [{ id: 'go', name: 'e_Go', sourceVertexId: 's', targetVertexId: 'a' }]);
+      const { file, graph, warnings } = loadModelFile(value);
+      expect(file.models[0].startElementId).toBe('go');
+      expect(file.models[0].vertices.map((v) => v.id)).toEqual(['a', 'b']);
+      expect(file.models[0].edges[2]).toEqual({ id: 'go', name: 'e_Go', targetVertexId: 'a' });
+      // Two vertices to cover, not three: the Start vertex is no state of the system.
+      expect(graph.vertexCount).toBe(2);
+      expect(warnings).toEqual([]);
+    }
+  });
+
+  it("walks from the Start vertex's out-edge, and covers every vertex without it", async () => {
+    const value = unstarted([{ id: 's', name: 'Start' }], [{ id: 'go', name: 'e_Go', sourceVertexId: 's', targetVertexId: 'a' }]);
+    const machine = new Walker(await testRegistries()).walk(loadModelFile(value), { seed: 1 });
+    const path: string[] = [];
+    while (machine.hasNext()) path.push(machine.next().id);
+    // first() takes the first open out-edge; 100 % vertex coverage holds on v_B, the second of two vertices.
+    expect(path).toEqual(['go', 'a', 'ab', 'b']);
+    expect(machine.statistics().vertexCoverage).toBe(100);
+    machine.dispose();
+  });
+
+  it("is not inferred from a 'Start' vertex that an edge enters: it is a state like any other", () => {
+    const value = unstarted(
+      [{ id: 's', name: 'Start' }],
+      [
+        { id: 'go', sourceVertexId: 's', targetVertexId: 'a' },
+        { id: 'back', sourceVertexId: 'b', targetVertexId: 's' },
+      ],
+    );
+    expect(codes(value)).toEqual(['no_start_element']);
+  });
+
+  it('is not guessed among several candidates: a warning names them, and the file has no start', () => {
+    const value = unstarted(
+      [{ id: 's', name: 'Start' }],
+      [
+        { id: 'go', sourceVertexId: 's', targetVertexId: 'a' },
+        { id: 'init', targetVertexId: 'b' },
+      ],
+    );
+    const { issues } = collectModelIssues(value);
+    expect(issues.map((i) => [i.severity, i.code])).toEqual([
+      ['error', 'no_start_element'],
+      ['warning', 'ambiguous_start'],
+    ]);
+    expect(issues[1].message).toBe(
+      "model 'M', field 'startElementId': is not set, and 2 edges could start the walk ('go', 'init'): edges " +
+        "without a source or leaving a vertex named 'Start'; set it to the id of the one to start from",
+    );
+  });
+
+  it("keeps a 'Start' vertex when the model names its start element, as GraphWalker's JSON reader does", () => {
+    const value = unstarted(
+      [{ id: 's', name: 'Start' }],
+      [{ id: 'go', name: 'e_Go', sourceVertexId: 's', targetVertexId: 'a' }],
+      { startElementId: 'a' },
+    );
+    const { file, warnings } = loadModelFile(value);
+    expect(file.models[0].vertices.map((v) => v.id)).toEqual(['a', 'b', 's']);
+    expect(warnings.map((w) => `${w.code} ${w.elementId}`)).toEqual(['unreachable_element s', 'unreachable_element go']);
+  });
+
+  it('ignores blocked candidates', () => {
+    const value = unstarted(
+      [],
+      [
+        { id: 'init', targetVertexId: 'a' },
+        { id: 'old', targetVertexId: 'b', properties: { blocked: true } },
+      ],
+    );
+    expect(loadModelFile(value).file.models[0].startElementId).toBe('init');
+    expect(codes(value)).toEqual([]);
+    expect(collectModelIssues(value, { blocked: false }).issues.map((i) => i.code)).toEqual([
+      'no_start_element',
+      'ambiguous_start',
+    ]);
+  });
+});
+
+describe("GraphWalker's Java test models", () => {
+  it("Login loads: its start edge's sourceVertexId 'Start' names no vertex", async () => {
+    const { file, graph, warnings } = await readModelFile(`${peer}java-Login.json`);
+    expect(graph.models[0].startElement).toBe(graph.elementById(0, 'e0'));
+    expect(file.models[0].edges[0]).not.toHaveProperty('sourceVertexId');
+    expect([graph.vertexCount, graph.edgeCount]).toEqual([3, 9]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('SimpleModel loads', async () => {
+    const { graph, warnings } = await readModelFile(`${peer}java-SimpleModel.json`);
+    expect([graph.vertexCount, graph.edgeCount, graph.models[0].startElement]).toEqual([2, 1, 0]);
+    expect(warnings).toEqual([]);
+  });
+});
