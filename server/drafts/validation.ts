@@ -4,9 +4,9 @@ import { deadEndIssues } from '../../core/machine/dead-ends.js';
 import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import { scriptSyntaxIssues } from '../../core/model/script-syntax.js';
-import { scriptEngineOf, type Registries } from '../../core/plugin.js';
+import { scriptEngineOf } from '../../core/plugin.js';
 import type { ScriptLimits } from '../../core/scripting.js';
-import { Walker } from '../../core/walker.js';
+import type { Walker } from '../../core/walker.js';
 import type { DraftModel } from './draft-model.js';
 import { exportModelFile } from './export.js';
 import type { ValidationIssue } from './responses.js';
@@ -38,15 +38,12 @@ export interface ValidationOptions {
 /**
  * Validates a draft as `load` would judge its export: the generator string, every model check of the loader,
  * the dead ends a random generator would walk into and the scripts that do not parse (as `walker check` finds
- * them), and then (when those find no error) a walk opened with the registries, which resolves generator and
+ * them), and then (when those find no error) a walk opened by the service's walker, which resolves generator and
  * condition names, refuses goals that can never be reached and runs the model actions. Errors come before
  * warnings; within each, the order is that of the checks, so the same draft always gives the same list.
  */
-export function validateDraft(
-  model: DraftModel,
-  registries: Registries,
-  options: ValidationOptions = {},
-): ValidationReport {
+export function validateDraft(model: DraftModel, walker: Walker, options: ValidationOptions = {}): ValidationReport {
+  const { registries } = walker;
   const issues = generatorIssues(model.fields.generator);
   const inspection = inspectModelFile(exportModelFile(model), { blocked: options.blocked });
   for (const issue of inspection.issues) issues.push(fromModelIssue(issue));
@@ -58,7 +55,7 @@ export function validateDraft(
     for (const issue of later) issues.push(fromModelIssue(issue));
   }
   if (inspection.file && inspection.graph && !issues.some(isError)) {
-    const walkIssue = openWalk(registries, { file: inspection.file, graph: inspection.graph, warnings: [] }, options);
+    const walkIssue = openWalk(walker, { file: inspection.file, graph: inspection.graph, warnings: [] }, options);
     if (walkIssue) issues.push(walkIssue);
   }
   const ordered = issues.filter(isError).concat(issues.filter((i) => !isError(i)));
@@ -83,13 +80,13 @@ function generatorIssues(generator: string | null): ValidationIssue[] {
 
 /** Opens (and at once disposes) the walk `load` would open; the issue that stops it, if any. */
 function openWalk(
-  registries: Registries,
+  walker: Walker,
   loaded: LoadedModelFile,
   options: ValidationOptions,
 ): ValidationIssue | undefined {
   try {
     // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
-    new Walker(registries).walk(loaded, { seed: 0, scriptLimits: options.scriptLimits }).dispose();
+    walker.walk(loaded, { seed: 0, scriptLimits: options.scriptLimits }).dispose();
     return undefined;
   } catch (error) {
     if (!(error instanceof WalkerError)) throw error;

@@ -21,6 +21,7 @@ import {
 import { BodyContracts, ChangeHeaders, ExportQuery, ReadHeaders, type BodyContract } from '../../drafts/schemas.js';
 import type { DraftStore } from '../../drafts/store.js';
 import { validateDraft, type ValidationOptions } from '../../drafts/validation.js';
+import type { Walker } from '../../../core/walker.js';
 import type { DraftRouteConfig } from './errors.js';
 import { answeredNotModified, preconditionsOf, withETag } from './revision-http.js';
 import { exportFormat } from './export-format.js';
@@ -43,6 +44,8 @@ export type DraftApp = FastifyInstance<
 export interface DraftRouteContext {
   readonly store: DraftStore;
   readonly registries: Registries;
+  /** The service's walker, which validation opens walks with as load does. */
+  readonly walker: Walker;
   readonly maxElements: number;
   readonly validation: ValidationOptions;
 }
@@ -111,7 +114,7 @@ function registerLifecycle(app: DraftApp, { store }: DraftRouteContext): void {
 }
 
 /** Export and validation read the draft only: they change nothing and renew no lease (docs/api-drafts.md). */
-function registerReads(app: DraftApp, { store, registries, validation }: DraftRouteContext): void {
+function registerReads(app: DraftApp, { store, registries, walker, validation }: DraftRouteContext): void {
   const exported = {
     ...operation(
       'exportDraft',
@@ -147,7 +150,7 @@ function registerReads(app: DraftApp, { store, registries, validation }: DraftRo
   app.get('/:draft_id/validation', { schema: validate }, async (request, reply) => {
     const draft = store.read(request.params.draft_id);
     if (answeredNotModified(request, reply, draft.revision)) return reply;
-    const report = validateDraft(draft.model, registries, validation);
+    const report = validateDraft(draft.model, walker, validation);
     return reply.send({ valid: report.valid, issues: report.issues, revision: draft.revision });
   });
 }

@@ -14,10 +14,11 @@ import { draftSchemaCompiler } from './validator.js';
  */
 const plugin: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { drafts: store, registries, options } = app.services;
+  const { drafts: store, registries, walker, options } = app.services;
   const ctx = {
     store,
     registries,
+    walker,
     maxElements: options.drafts.maxElements,
     validation: { scriptLimits: options.scriptLimits },
   };
