@@ -50,7 +50,7 @@ export function seedOption(description: string) {
 /** `--plugin <package>`, repeatable. */
 export function pluginsOption() {
   return listOption('--plugin <package>', {
-    description: 'A plugin package name or path (resolved from the current directory) that adds generators, conditions or script engines; repeat for more',
+    description: 'A plugin package name or path (resolved from the current directory) that adds generators, conditions, script engines or model formats; repeat for more',
   });
 }
 

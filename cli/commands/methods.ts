@@ -1,12 +1,9 @@
 import { Command } from 'clipanion';
-import { WalkerCommand } from '../command.js';
-import { blockedOption, modelFilesOption, pluginsOption } from '../common-options.js';
-import { commandServices } from '../services.js';
-import { readModelFiles } from '../models.js';
-import { sortedLines } from '../sorted-lines.js';
+import type { LoadedModelFile } from '../../core/model/load.js';
+import { ListingCommand } from '../listing-command.js';
 
 /** `walker methods`: the names a test class must implement a method for, as GraphWalker's `methods` lists them. */
-export class MethodsCommand extends WalkerCommand {
+export class MethodsCommand extends ListingCommand {
   static override paths = [['methods']];
 
   static override usage = Command.Usage({
@@ -22,15 +19,7 @@ export class MethodsCommand extends WalkerCommand {
     ],
   });
 
-  models = modelFilesOption();
-  blocked = blockedOption();
-  plugins = pluginsOption();
-
-  protected async perform(): Promise<number> {
-    const { walker } = await commandServices(this.plugins);
-    const files = await readModelFiles(this.models, { formats: walker.registries.formats, blocked: this.blocked });
-    const names = files.flatMap((f) => f.graph.names.filter((name): name is string => name !== undefined && name !== ''));
-    this.context.stdout.write(sortedLines(names));
-    return 0;
+  protected itemsOf(files: readonly LoadedModelFile[]): string[] {
+    return files.flatMap((f) => f.graph.names.filter((name): name is string => name !== undefined && name !== ''));
   }
 }

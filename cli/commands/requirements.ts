@@ -1,12 +1,9 @@
 import { Command } from 'clipanion';
-import { WalkerCommand } from '../command.js';
-import { blockedOption, modelFilesOption, pluginsOption } from '../common-options.js';
-import { commandServices } from '../services.js';
-import { readModelFiles } from '../models.js';
-import { sortedLines } from '../sorted-lines.js';
+import type { LoadedModelFile } from '../../core/model/load.js';
+import { ListingCommand } from '../listing-command.js';
 
 /** `walker requirements`: the requirement keys of model files, as GraphWalker's `requirements` lists them. */
-export class RequirementsCommand extends WalkerCommand {
+export class RequirementsCommand extends ListingCommand {
   static override paths = [['requirements']];
 
   static override usage = Command.Usage({
@@ -22,14 +19,7 @@ export class RequirementsCommand extends WalkerCommand {
     ],
   });
 
-  models = modelFilesOption();
-  blocked = blockedOption();
-  plugins = pluginsOption();
-
-  protected async perform(): Promise<number> {
-    const { walker } = await commandServices(this.plugins);
-    const files = await readModelFiles(this.models, { formats: walker.registries.formats, blocked: this.blocked });
-    this.context.stdout.write(sortedLines(files.flatMap((f) => f.graph.requirements.flat())));
-    return 0;
+  protected itemsOf(files: readonly LoadedModelFile[]): string[] {
+    return files.flatMap((f) => f.graph.requirements.flat());
   }
 }

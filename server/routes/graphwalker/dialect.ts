@@ -1,19 +1,8 @@
 import { ErrorCodes, WalkerError } from '../../../core/errors.js';
 import { reportStep } from '../../../core/machine/step-report.js';
 import type { Dialect } from '../execution/dialect.js';
-import {
-  failedAsAskedResponse,
-  graphwalkerGetDataResponse,
-  graphwalkerGetNextResponse,
-  hasNextResponse,
-  loadResponse,
-  okResponse,
-  statisticsResponse,
-} from '../execution/schemas.js';
-
-const OK = Object.freeze({ result: 'ok' });
-const HAS_NEXT = Object.freeze({ result: 'ok', hasNext: 'true' });
-const NO_NEXT = Object.freeze({ result: 'ok', hasNext: 'false' });
+import { commonEncodings } from '../execution/common-encodings.js';
+import { failedAsAskedResponse, graphwalkerGetDataResponse, graphwalkerGetNextResponse } from '../execution/schemas.js';
 
 /** GraphWalker's answers say they are text, though they are JSON; clients parse them as JSON either way. */
 const GRAPHWALKER_TYPE = 'text/plain; charset=utf-8';
@@ -36,19 +25,7 @@ export const graphwalkerDialect: Dialect = {
   operationPrefix: 'graphwalker',
   contentType: GRAPHWALKER_TYPE,
   encodings: {
-    load: {
-      description:
-        'Replaces the loaded model (JSON or yEd GraphML, told apart by its content) and runs the model ' +
-        'actions. Beside GraphWalker\'s {"result":"ok"} it ' +
-        'answers the seed that replays the walk; GraphWalker clients ignore it.',
-      response: loadResponse,
-      encode: ({ seed }) => ({ result: 'ok', seed }),
-    },
-    hasNext: {
-      description: 'The string "true" or "false".',
-      response: hasNextResponse,
-      encode: (more) => (more ? HAS_NEXT : NO_NEXT),
-    },
+    ...commonEncodings,
     getNext: {
       description:
         "Runs the element's actions and answers its name and the base name of its model's name; with " +
@@ -67,16 +44,6 @@ export const graphwalkerDialect: Dialect = {
       response: graphwalkerGetDataResponse,
       encode: (machine) => ({ result: 'ok', data: Object.fromEntries(machine.modelVariables()) }),
     },
-    setData: {
-      description: "Runs the script (the rest of the path, percent-encoded) in the current model's scope.",
-      response: okResponse,
-      encode: () => OK,
-    },
-    restart: {
-      description: 'Restarts the walk from the start: a full reset with the same seed.',
-      response: okResponse,
-      encode: () => OK,
-    },
     fail: {
       description:
         'Marks the current model failed, with the requirements of the current element and of the edge ' +
@@ -87,13 +54,6 @@ export const graphwalkerDialect: Dialect = {
         if (session.machine.steps === 0) throw new WalkerError(ErrorCodes.NOT_STARTED, NOTHING_TO_FAIL_MESSAGE);
       },
       encode: (reason) => ({ result: 'nok', error: reason }),
-    },
-    getStatistics: {
-      description:
-        "GraphWalker's statistics; requirementsPassed, requirementsNotCovered and requirementsFailed " +
-        '(whose items name the key RequirementKey) appear when the models have requirements.',
-      response: statisticsResponse,
-      encode: (statistics) => ({ result: 'ok', ...statistics }),
     },
   },
 };
