@@ -56,7 +56,7 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
   const fastCalls = (options.fastCalls ?? true) && passesSelfTest(modules);
   const settings = { modules, maxStackBytes, fastCalls };
   const memoryBytes = overrides.memoryBytes ?? DEFAULT_SCRIPT_LIMITS.memoryBytes;
-  const syntax = new SyntaxChecker(modules.sample, maxStackBytes, memoryBytes);
+  const syntax = new SyntaxChecker(modules, maxStackBytes, memoryBytes);
   return {
     name: QUICKJS_ENGINE_NAME,
     aliases: QUICKJS_ENGINE_ALIASES,

@@ -3,6 +3,7 @@ import type { ScriptSyntaxError } from '../../core/scripting.js';
 import { isBlank, splitGlobal } from './compile.js';
 import { MemoryGate } from './memory.js';
 import { cut, formatBytes } from './messages.js';
+import type { ModuleSource } from './modules.js';
 import type { QuickJsModule } from './runtime.js';
 
 const COMPILE_ONLY = { type: 'global', compileOnly: true } as const;
@@ -11,7 +12,7 @@ const POSITION = /:(\d+):(\d+)\s*$/m;
 
 /**
  * The engine's `checkSyntax`: compiles a guard or action without running it, in a runtime and context of its
- * own in the engine's sample module. A load checks all its scripts in one synchronous run, so the runtime is
+ * own in the engine's sample module (the pool's current overflow). A load checks all its scripts in one synchronous run, so the runtime is
  * made at the first check and disposed in the microtask after it: one runtime per load (about 0.3 ms), and
  * none held between loads. Nothing ever runs there and every compiled function is dropped at once, so no
  * check can see what another left behind. The sandboxes' stack limit applies (see runtime.ts: the parser
@@ -26,23 +27,23 @@ const POSITION = /:(\d+):(\d+)\s*$/m;
 export class SyntaxChecker {
   private runtime: QuickJSRuntime | undefined;
   private context: QuickJSContext | undefined;
-  private readonly gate: MemoryGate;
+  /** The memory gate of the module the open runtime lives in. */
+  private gate: MemoryGate | undefined;
 
   constructor(
-    private readonly module: QuickJsModule,
+    /** Read at each load, not kept: the pool retires a sample (its overflow) whose memory grew. */
+    private readonly modules: Pick<ModuleSource, 'sample'>,
     private readonly maxStackBytes: number,
     private readonly memoryBytes: number,
-  ) {
-    this.gate = MemoryGate.of(module.getWasmMemory());
-  }
+  ) {}
 
   /** Guards and actions alike: see the class comment. */
   check(source: string): ScriptSyntaxError | undefined {
     const { code } = splitGlobal(source);
     if (isBlank(code)) return undefined;
-    const context = this.open();
-    this.gate.limitBytes = this.gate.memory.buffer.byteLength + this.memoryBytes;
-    this.gate.refused = false;
+    const [context, gate] = this.open();
+    gate.limitBytes = gate.memory.buffer.byteLength + this.memoryBytes;
+    gate.refused = false;
     let result: ReturnType<QuickJSContext['evalCode']>;
     try {
       result = context.evalCode(code, 'script', COMPILE_ONLY);
@@ -55,19 +56,21 @@ export class SyntaxChecker {
       result.value.dispose();
       return undefined;
     }
-    const found = this.describe(context, result.error, source);
+    const found = this.describe(context, gate, result.error, source);
     result.error.dispose();
     return found;
   }
 
-  private open(): QuickJSContext {
-    if (this.context !== undefined) return this.context;
-    const runtime = this.module.newRuntime();
+  private open(): [QuickJSContext, MemoryGate] {
+    if (this.context !== undefined && this.gate !== undefined) return [this.context, this.gate];
+    const module: QuickJsModule = this.modules.sample;
+    const runtime = module.newRuntime();
     runtime.setMaxStackSize(this.maxStackBytes);
     const context = runtime.newContext();
-    [this.runtime, this.context] = [runtime, context];
+    const gate = MemoryGate.of(module.getWasmMemory());
+    [this.runtime, this.context, this.gate] = [runtime, context, gate];
     queueMicrotask(() => this.close(runtime, context));
-    return context;
+    return [context, gate];
   }
 
   /** Disposes the runtime of the checks just made, unless a host stack overflow made it unusable (abandoned). */
@@ -79,8 +82,8 @@ export class SyntaxChecker {
   }
 
   /** The engine's message and the position in `source`, read from the error QuickJS made (no model code runs). */
-  private describe(context: QuickJSContext, error: QuickJSHandle, source: string): ScriptSyntaxError {
-    if (this.gate.refused) {
+  private describe(context: QuickJSContext, gate: MemoryGate, error: QuickJSHandle, source: string): ScriptSyntaxError {
+    if (gate.refused) {
       const message = `The script is too large to parse within ${formatBytes(this.memoryBytes)}`;
       return { message, line: 1, column: 1 };
     }

@@ -4,6 +4,8 @@ import { DEFAULT_SCRIPT_LIMITS } from '../../../core/scripting.js';
 import { createQuickJsEngine } from '../../../plugins/quickjs/index.js';
 import { INITIAL_MEMORY_BYTES } from '../../../plugins/quickjs/memory.js';
 import { ModulePool, SPARE_MODULES } from '../../../plugins/quickjs/modules.js';
+import { DEFAULT_MAX_STACK_BYTES } from '../../../plugins/quickjs/runtime.js';
+import { SyntaxChecker } from '../../../plugins/quickjs/syntax.js';
 import { holds, origin, scriptErrorOf } from './contract-helpers.js';
 
 const MiB = 1024 * 1024;
@@ -81,6 +83,31 @@ describe('QuickJS modules: a WebAssembly memory per walk', () => {
     expect(third.module).not.toBe(first.module);
     expect(third.gate.pristine).toBe(true);
     for (const lease of [first, third, ...spares, ...refilled]) lease.release(true);
+  });
+
+  it('parses in the module the pool names now, so that a retired overflow is not held by the syntax check', async () => {
+    const pool = await ModulePool.create();
+    const used: unknown[] = [];
+    const source = {
+      get sample() {
+        used.push(pool.sample);
+        return pool.sample;
+      },
+    };
+    const checker = new SyntaxChecker(source, DEFAULT_MAX_STACK_BYTES, 64 * MiB);
+    expect(checker.check('x = ;')?.message).toMatch(/^SyntaxError/);
+    await Promise.resolve();
+    // The overflow grows and a fresh module is made: the next load's checks run in the fresh one.
+    const spares = Array.from({ length: SPARE_MODULES }, () => pool.lease());
+    const overflow = pool.lease();
+    overflow.gate.limitBytes = Number.POSITIVE_INFINITY;
+    overflow.gate.memory.grow(16);
+    overflow.release(true);
+    await settle();
+    expect(checker.check('y = 1;')).toBeUndefined();
+    expect(used).toHaveLength(2);
+    expect(used[1]).not.toBe(used[0]);
+    for (const lease of spares) lease.release(true);
   });
 
   it('refuses to grow a memory past the limit of the script running in it, and says it did', async () => {
