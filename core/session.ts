@@ -6,6 +6,10 @@ import type { ModelFormat } from './format.js';
 import { NO_GENERATOR_MESSAGE } from './machine/machine.js';
 import type { ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
+import type { Step } from './machine/machine.js';
+import type { WalkStatistics } from './machine/statistics.js';
+import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
+import { Journal, JournalOp, type JournalStart } from './journal.js';
 
 /** The message of docs/api-execution.md for any operation that needs a model before one is loaded. */
 export const NOT_LOADED_MESSAGE = 'No model(s) are loaded.';
@@ -17,6 +21,10 @@ export interface SessionDefaults {
   readonly scriptLimits?: Partial<ScriptLimits>;
   /** Leave out elements whose `properties.blocked` is true (default true). */
   readonly blocked?: boolean;
+  /** What each step reports beside the element (`--verbose`, `--unvisited`). */
+  readonly stepReport?: StepReportOptions;
+  /** Keep a {@link Journal} of the walk, so that another thread can rebuild it (server/sessions). */
+  readonly journal?: boolean;
 }
 
 /** What one load may set beside the model. */
@@ -27,6 +35,8 @@ export interface SessionLoadOptions {
   readonly generator?: string;
   /** Named in error messages, e.g. the file the model came from. */
   readonly source?: string;
+  /** Fixes the seed of this load; it wins over the session's and the file's. */
+  readonly seed?: number;
 }
 
 /** What a successful load reports. */
@@ -34,6 +44,33 @@ export interface SessionLoadResult {
   /** Give it back (`--seed`) to replay the identical path. */
   readonly seed: number;
   readonly warnings: LoadedModelFile['warnings'];
+}
+
+/** A value now, or one to wait for: what a walk in this thread and one in another both answer. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** One step as the execution endpoints answer it: the element, and what the session reports of it. */
+export interface StepAnswer {
+  readonly step: Step;
+  readonly report: StepReport;
+}
+
+/**
+ * What the execution endpoints ask of a walk, in plain data, so that the walk may run in this thread (an
+ * {@link ExecutionSession}) or another (server/sessions/worker-walk.ts) behind the same endpoints.
+ */
+export interface SessionWalk {
+  load(text: string, options?: SessionLoadOptions): Awaitable<SessionLoadResult>;
+  hasNext(): Awaitable<boolean>;
+  next(): Awaitable<StepAnswer>;
+  /** The current model's variables, then the shared ones as `global.<name>`, in first-assignment order. */
+  variables(): Awaitable<Array<[string, string]>>;
+  setData(script: string): Awaitable<void>;
+  restart(): Awaitable<void>;
+  fail(reason: string): Awaitable<void>;
+  /** Steps taken since the load or restart. */
+  stepCount(): Awaitable<number>;
+  statistics(): Awaitable<WalkStatistics>;
 }
 
 /** A unit of work run by {@link ExecutionSession.run}; it must not call `run` itself. */
@@ -45,8 +82,10 @@ export type SessionTask<T> = (session: ExecutionSession) => T | Promise<T>;
  * wire format) map its results and errors to their own format. Nothing in it is global, so a process may
  * hold any number of sessions.
  */
-export class ExecutionSession {
+export class ExecutionSession implements SessionWalk {
   private current: Machine | undefined;
+  /** What was asked of the walk since its load, when the defaults ask for it. */
+  readonly journal: Journal | undefined;
   private loadedFile: LoadedModelFile | undefined;
   private readonly waiting: Array<() => void> = [];
   /** True while an asynchronous task holds the session. */
@@ -57,7 +96,9 @@ export class ExecutionSession {
   constructor(
     private readonly walker: Walker,
     private readonly defaults: SessionDefaults = {},
-  ) {}
+  ) {
+    if (defaults.journal === true) this.journal = new Journal();
+  }
 
   /** True once a model is loaded. */
   get loaded(): boolean {
@@ -100,14 +141,22 @@ export class ExecutionSession {
     const generators = options.generators ?? everyModel(value, options.generator);
     // docs/api-execution.md names this failure first: a model without generator cannot be walked, whatever else is wrong.
     if (lacksGenerator(value, generators)) throw new WalkerError(ErrorCodes.NO_GENERATOR, noGenerator(format));
-    const loaded = loadModelFile(value, { source: options.source, blocked: this.defaults.blocked });
-    return this.open(loaded, { ...options, generators });
+    return this.openValue({ text }, value, { ...options, generators });
   }
 
-  /** Opens a walk on an already loaded model file, with the same all-or-nothing rule as {@link load}. */
-  open(loaded: LoadedModelFile, options: SessionLoadOptions = {}): SessionLoadResult {
+  /** Opens a walk on a model file value (what JSON.parse gives of a model file), all or nothing like {@link load}. */
+  loadModel(value: unknown, options: SessionLoadOptions = {}): SessionLoadResult {
+    return this.openValue({ value }, value, { ...options, generators: options.generators ?? everyModel(value, options.generator) });
+  }
+
+  /** Frees the machine; the session answers NOT_LOADED afterwards. */
+  /**
+   * Opens a walk on an already loaded model file, with the same all-or-nothing rule as {@link load}. Give the
+   * value it was loaded from as `source` to keep the walk journaled; without it the journal stops.
+   */
+  open(loaded: LoadedModelFile, options: SessionLoadOptions = {}, source?: JournalStart['source']): SessionLoadResult {
     const machine = this.walker.walk(loaded, {
-      seed: this.defaults.seed,
+      seed: options.seed ?? this.defaults.seed,
       generators: options.generators,
       scriptLimits: this.defaults.scriptLimits,
     });
@@ -115,6 +164,8 @@ export class ExecutionSession {
     this.current = machine;
     this.loadedFile = loaded;
     previous?.dispose();
+    if (source === undefined) this.journal?.stop();
+    else this.journal?.begin({ source, options: withoutSeed(options), seed: machine.seed });
     return { seed: machine.seed, warnings: loaded.warnings };
   }
 
@@ -123,6 +174,80 @@ export class ExecutionSession {
     this.current?.dispose();
     this.current = undefined;
     this.loadedFile = undefined;
+  }
+
+  // SessionWalk: the operations of the execution endpoints, journaled when the defaults ask for it.
+
+  hasNext(): boolean {
+    const machine = this.machine;
+    try {
+      const more = machine.hasNext();
+      this.journal?.record(JournalOp.HasNext, more ? 1 : 0);
+      return more;
+    } catch (error) {
+      this.journal?.recordThrow(JournalOp.HasNext);
+      throw error;
+    }
+  }
+
+  next(): StepAnswer {
+    const machine = this.machine;
+    let step: Step;
+    try {
+      step = machine.next();
+    } catch (error) {
+      this.journal?.recordThrow(JournalOp.Next);
+      throw error;
+    }
+    this.journal?.record(JournalOp.Next, step.element);
+    return { step, report: reportStep(machine, step, this.defaults.stepReport) };
+  }
+
+  variables(): Array<[string, string]> {
+    const variables = this.machine.variables();
+    this.journal?.record(JournalOp.Variables, 0);
+    return variables;
+  }
+
+  setData(script: string): void {
+    const machine = this.machine;
+    try {
+      machine.setData(script);
+    } catch (error) {
+      this.journal?.recordThrow(JournalOp.SetData, script);
+      throw error;
+    }
+    this.journal?.record(JournalOp.SetData, 0, script);
+  }
+
+  restart(): void {
+    const machine = this.machine;
+    try {
+      machine.restart();
+    } catch (error) {
+      this.journal?.recordThrow(JournalOp.Restart);
+      throw error;
+    }
+    this.journal?.record(JournalOp.Restart, 0);
+  }
+
+  fail(reason: string): void {
+    this.machine.fail(reason);
+    this.journal?.record(JournalOp.Fail, 0, reason);
+  }
+
+  stepCount(): number {
+    return this.machine.steps;
+  }
+
+  statistics(): WalkStatistics {
+    return this.machine.statistics();
+  }
+
+  /** Loads a model file value and records where it came from, so that the journal can replay the load. */
+  private openValue(source: JournalStart['source'], value: unknown, options: SessionLoadOptions): SessionLoadResult {
+    const loaded = loadModelFile(value, { source: options.source, blocked: this.defaults.blocked });
+    return this.open(loaded, options, source);
   }
 
   private start<T>(task: SessionTask<T>): Promise<T> {
@@ -154,6 +279,12 @@ export class ExecutionSession {
       this.draining = false;
     }
   }
+}
+
+/** The seed is journaled apart, as the one the walk got. */
+function withoutSeed(options: SessionLoadOptions): SessionLoadOptions {
+  const { seed: _seed, ...rest } = options;
+  return rest;
 }
 
 function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {

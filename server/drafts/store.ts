@@ -3,12 +3,13 @@ import type { DraftLimits } from '../options.js';
 import { Draft, type ChangePlanner } from './draft.js';
 import { DraftError } from './errors.js';
 import { MemoryLedger } from './footprint.js';
+import { LeaseTable } from '../lease-table.js';
 import { newDraftModel } from './model-fields.js';
 import { checkPreconditions, type Preconditions } from './preconditions.js';
 import type { DraftCreateInput } from './schemas.js';
 
 /** How many expired draft ids are remembered so that they answer 410 rather than 404. */
-export const EXPIRED_IDS_REMEMBERED = 10_000;
+export { EXPIRED_IDS_REMEMBERED } from '../lease-table.js';
 
 /** What a {@link DraftStore} needs. */
 export interface DraftStoreOptions {
@@ -21,26 +22,20 @@ export interface DraftStoreOptions {
 
 /**
  * The drafts of one app, in memory. A draft's lease is renewed by its creation and by every successful change,
- * never by a read (docs/api-drafts.md, Limits and lifetime). The Map is kept in order of last change (a changed
- * draft moves to the end), so that expired drafts are always at its front: finding them costs only their number,
- * and the store can sweep on every request. An expired draft frees its model at once and its id answers 410 for
- * a while; a discarded draft is forgotten and its id answers 404. Every draft counts against one memory ledger
- * (`--max-draft-memory`).
+ * never by a read (docs/api-drafts.md, Limits and lifetime). An expired draft frees its model at once and its id
+ * answers 410 for a while; a discarded draft is forgotten and its id answers 404. Every draft counts against one
+ * memory ledger (`--max-draft-memory`).
  */
 export class DraftStore {
-  private readonly drafts = new Map<string, Draft>();
-  /** Ids of expired drafts, oldest first, at most {@link EXPIRED_IDS_REMEMBERED}. */
-  private readonly expired = new Set<string>();
+  private readonly drafts: LeaseTable<Draft>;
   private readonly now: () => number;
   private readonly newDraftId: () => string;
-  private readonly ttlMs: number;
   private readonly ledger: MemoryLedger;
-  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(readonly options: DraftStoreOptions) {
     this.now = options.now ?? Date.now;
     this.newDraftId = options.newDraftId ?? randomUUID;
-    this.ttlMs = options.limits.ttlSeconds * 1000;
+    this.drafts = new LeaseTable<Draft>(options.limits.ttlSeconds * 1000, this.now);
     this.ledger = new MemoryLedger(options.limits.maxMemoryBytes);
   }
 
@@ -70,9 +65,9 @@ export class DraftStore {
     }
     const model = newDraftModel(input.model_id ?? `model-${randomUUID().slice(0, 8)}`, input);
     let id = this.newDraftId();
-    while (this.drafts.has(id) || this.expired.has(id)) id = this.newDraftId();
+    while (this.drafts.taken(id)) id = this.newDraftId();
     const draft = new Draft(id, model, this.now(), this.ledger);
-    this.drafts.set(id, draft);
+    this.drafts.add(id, draft);
     return draft;
   }
 
@@ -96,8 +91,7 @@ export class DraftStore {
     const draft = this.read(id);
     const result = draft.mutate(pre, plan);
     draft.lastChanged = this.now();
-    this.drafts.delete(id);
-    this.drafts.set(id, draft);
+    this.drafts.renew(id);
     return { draft, result };
   }
 
@@ -108,63 +102,33 @@ export class DraftStore {
   discard(id: string, pre: Preconditions = {}): void {
     const draft = this.lookup(id);
     checkPreconditions(id, draft.revision, pre);
-    this.drafts.delete(id);
-    draft.release();
+    this.drafts.remove(id);
   }
 
   /** Expires every draft unchanged for the TTL; returns how many. */
   sweep(): number {
-    const now = this.now();
-    let count = 0;
-    for (const draft of this.drafts.values()) {
-      if (now - draft.lastChanged < this.ttlMs) break;
-      this.expire(draft);
-      count++;
-    }
-    return count;
+    return this.drafts.sweep();
   }
 
-  /** Sweeps every `intervalMs` as well, so that idle servers free expired drafts too. */
-  startSweeping(intervalMs = Math.min(Math.max(this.ttlMs, 1000), 60_000)): void {
-    this.stopSweeping();
-    this.sweeper = setInterval(() => this.sweep(), intervalMs);
-    this.sweeper.unref();
-  }
-
-  stopSweeping(): void {
-    if (this.sweeper !== undefined) clearInterval(this.sweeper);
-    this.sweeper = undefined;
+  /** Sweeps on a timer as well, so that idle servers free expired drafts too. */
+  startSweeping(): void {
+    this.drafts.startSweeping();
   }
 
   /** Stops sweeping and drops every draft (the server is closing). */
   close(): void {
-    this.stopSweeping();
-    for (const draft of this.drafts.values()) draft.release();
-    this.drafts.clear();
-    this.expired.clear();
+    this.drafts.close();
   }
 
   /** The live draft with this id, broken or not; throws `draft_not_found` or `draft_expired`. */
   private lookup(id: string): Draft {
-    this.sweep();
-    const draft = this.drafts.get(id);
+    const draft = this.drafts.find(id);
     if (draft === undefined) throw this.missing(id);
     return draft;
   }
 
-  private expire(draft: Draft): void {
-    const id = draft.id;
-    this.drafts.delete(id);
-    draft.release();
-    if (this.expired.size >= EXPIRED_IDS_REMEMBERED) {
-      const oldest = this.expired.values().next().value;
-      if (oldest !== undefined) this.expired.delete(oldest);
-    }
-    this.expired.add(id);
-  }
-
   private missing(id: string): DraftError {
-    if (this.expired.has(id)) {
+    if (this.drafts.hasExpired(id)) {
       const ttl = this.options.limits.ttlSeconds;
       return new DraftError(
         'draft_expired',

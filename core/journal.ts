@@ -1,0 +1,144 @@
+import type { SessionLoadOptions } from './session.js';
+
+/** What a {@link Journal} records: every operation that can change a walk, in the order it ran. */
+export const JournalOp = { HasNext: 1, Next: 2, Variables: 3, SetData: 4, Restart: 5, Fail: 6 } as const;
+export type JournalOp = (typeof JournalOp)[keyof typeof JournalOp];
+
+/** The load a journal starts from: the model as it came (text in any format, or a model file value) and the seed it got. */
+export interface JournalStart {
+  readonly source: { readonly text: string } | { readonly value: unknown };
+  readonly options: SessionLoadOptions;
+  readonly seed: number;
+}
+
+/** A journal as it crosses to another thread: plain data only. */
+export interface JournalRecord {
+  readonly start: JournalStart;
+  readonly ops: Uint8Array;
+  /** The script of each SetData and the reason of each Fail, in order. */
+  readonly texts: readonly string[];
+  readonly fingerprint: number;
+}
+
+/** Outcome of an operation that threw: distinct from any element index or boolean. */
+const THREW = 0x7fff_fff0;
+
+/**
+ * What was asked of one walk since its load, so that another copy of the engine can rebuild the very same
+ * walk by asking it again: walks are deterministic from their seed and the requests made, scripts included
+ * (their `Math.random` and clock derive from the run). A fingerprint of every outcome (the element of each
+ * step, each hasNext answer, each failure) lets the copy prove it arrived at the same place.
+ *
+ * One byte per operation plus the text of scripts and reasons: a million steps cost about 2 MB.
+ */
+export class Journal {
+  private startedWith: JournalStart | undefined;
+  private ops = new Uint8Array(256);
+  private length = 0;
+  private texts: string[] = [];
+  private hash = 0;
+
+  /** True once a load has been recorded. */
+  get started(): boolean {
+    return this.startedWith !== undefined;
+  }
+
+  /** Bytes the journal holds, roughly. */
+  get bytes(): number {
+    return this.ops.byteLength + this.texts.reduce((sum, t) => sum + 2 * t.length, 0);
+  }
+
+  /** A successful load: everything before it no longer matters. */
+  begin(start: JournalStart): void {
+    this.startedWith = start;
+    this.length = 0;
+    this.texts = [];
+    this.hash = 0;
+    if (this.ops.length > 256) this.ops = new Uint8Array(256);
+  }
+
+  /** A walk opened from nothing it could replay: nothing is recorded until the next {@link begin}. */
+  stop(): void {
+    this.startedWith = undefined;
+    this.length = 0;
+    this.texts = [];
+    this.hash = 0;
+  }
+
+  /** An operation ran and gave `outcome` (a step's element, 1/0 for a boolean, 0 for nothing). */
+  record(op: JournalOp, outcome: number, text?: string): void {
+    if (this.startedWith === undefined) return;
+    if (this.length === this.ops.length) {
+      const grown = new Uint8Array(this.ops.length * 2);
+      grown.set(this.ops);
+      this.ops = grown;
+    }
+    this.ops[this.length++] = op;
+    if (text !== undefined) this.texts.push(text);
+    this.hash = fold(this.hash, op, outcome);
+  }
+
+  /** An operation threw; replaying it must throw too. */
+  recordThrow(op: JournalOp, text?: string): void {
+    this.record(op, THREW, text);
+  }
+
+  /** The journal as plain data, or undefined before the first load. */
+  snapshot(): JournalRecord | undefined {
+    if (this.startedWith === undefined) return undefined;
+    return { start: this.startedWith, ops: this.ops.slice(0, this.length), texts: [...this.texts], fingerprint: this.hash };
+  }
+}
+
+/** Folds one outcome into a fingerprint (FNV-style): cheap, and order-sensitive. */
+export function fold(hash: number, op: JournalOp, outcome: number): number {
+  return Math.imul(Math.imul(hash ^ op, 0x01000193) ^ outcome, 0x01000193) | 0;
+}
+
+/** What {@link replayJournal} calls; an ExecutionSession is one. */
+export interface Replayable {
+  hasNext(): boolean;
+  next(): { readonly step: { readonly element: number } };
+  variables(): unknown;
+  setData(script: string): void;
+  restart(): void;
+  fail(reason: string): void;
+}
+
+/**
+ * Asks `walk` (freshly loaded from the journal's start) everything the journal recorded, in order, and
+ * answers the fingerprint of the outcomes: equal to the journal's when the walk arrived where the original did.
+ */
+export function replayJournal(walk: Replayable, record: JournalRecord): number {
+  let hash = 0;
+  let text = 0;
+  for (const op of record.ops) {
+    let outcome = 0;
+    try {
+      switch (op) {
+        case JournalOp.HasNext:
+          outcome = walk.hasNext() ? 1 : 0;
+          break;
+        case JournalOp.Next:
+          outcome = walk.next().step.element;
+          break;
+        case JournalOp.Variables:
+          walk.variables();
+          break;
+        case JournalOp.SetData:
+          walk.setData(record.texts[text++]);
+          break;
+        case JournalOp.Restart:
+          walk.restart();
+          break;
+        case JournalOp.Fail:
+          walk.fail(record.texts[text++]);
+          break;
+      }
+    } catch {
+      outcome = THREW;
+    }
+    hash = fold(hash, op as JournalOp, outcome);
+  }
+  return hash;
+}
