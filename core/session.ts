@@ -10,6 +10,8 @@ import type { Step } from './machine/machine.js';
 import type { WalkStatistics } from './machine/statistics.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
 import { Journal, JournalOp, type JournalStart } from './journal.js';
+import { SerialQueue } from './serial-queue.js';
+import type { Awaitable } from './awaitable.js';
 
 /** The message of docs/api-execution.md for any operation that needs a model before one is loaded. */
 export const NOT_LOADED_MESSAGE = 'No model(s) are loaded.';
@@ -46,8 +48,7 @@ export interface SessionLoadResult {
   readonly warnings: LoadedModelFile['warnings'];
 }
 
-/** A value now, or one to wait for: what a walk in this thread and one in another both answer. */
-export type Awaitable<T> = T | Promise<T>;
+export type { Awaitable } from './awaitable.js';
 
 /** One step as the execution endpoints answer it: the element, and what the session reports of it. */
 export interface StepAnswer {
@@ -87,11 +88,7 @@ export class ExecutionSession implements SessionWalk {
   /** What was asked of the walk since its load, when the defaults ask for it. */
   readonly journal: Journal | undefined;
   private loadedFile: LoadedModelFile | undefined;
-  private readonly waiting: Array<() => void> = [];
-  /** True while an asynchronous task holds the session. */
-  private busy = false;
-  /** True while {@link drain} runs the waiting tasks, so that a finished task does not start a nested drain. */
-  private draining = false;
+  private readonly queue = new SerialQueue();
 
   constructor(
     private readonly walker: Walker,
@@ -122,12 +119,7 @@ export class ExecutionSession implements SessionWalk {
    * one holds the session until its promise settles.
    */
   run<T>(task: SessionTask<T>): Promise<T> {
-    if (this.busy || this.waiting.length > 0) {
-      return new Promise<T>((resolve, reject) => {
-        this.waiting.push(() => this.start(task).then(resolve, reject));
-      });
-    }
-    return this.start(task);
+    return this.queue.run(() => task(this));
   }
 
   /**
@@ -249,46 +241,12 @@ export class ExecutionSession implements SessionWalk {
     const loaded = loadModelFile(value, { source: options.source, blocked: this.defaults.blocked });
     return this.open(loaded, options, source);
   }
-
-  private start<T>(task: SessionTask<T>): Promise<T> {
-    let result: T | Promise<T>;
-    try {
-      result = task(this);
-    } catch (error) {
-      this.drain();
-      return Promise.reject(error);
-    }
-    if (!isPromiseLike(result)) {
-      this.drain();
-      return Promise.resolve(result);
-    }
-    this.busy = true;
-    return Promise.resolve(result).finally(() => {
-      this.busy = false;
-      this.drain();
-    });
-  }
-
-  /** Starts waiting tasks while the session is free: a loop, not recursion, however long the queue is. */
-  private drain(): void {
-    if (this.draining) return;
-    this.draining = true;
-    try {
-      while (!this.busy && this.waiting.length > 0) this.waiting.shift()?.();
-    } finally {
-      this.draining = false;
-    }
-  }
 }
 
 /** The seed is journaled apart, as the one the walk got. */
 function withoutSeed(options: SessionLoadOptions): SessionLoadOptions {
   const { seed: _seed, ...rest } = options;
   return rest;
-}
-
-function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /** GraphWalker's message; a format other than JSON carries no generator, which the message then says. */

@@ -54,7 +54,7 @@ export async function compose(options: AppOptions, extraPlugins: readonly Walker
   scope.register(EXECUTION_SESSION, {
     useFactory: instanceCachingFactory(
       (c) =>
-        new ExecutionSession(c.resolve(WALKER), { seed: options.seed, scriptLimits: options.scriptLimits, blocked: options.blocked }),
+        new ExecutionSession(c.resolve(WALKER), { seed: options.seed, scriptLimits: options.scriptLimits, blocked: options.blocked, stepReport: options.stepReport }),
     ),
   });
   scope.register(DRAFT_STORE, {

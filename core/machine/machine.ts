@@ -50,6 +50,16 @@ export const NO_MORE_STEPS_MESSAGE = 'No more steps available: the stop conditio
 /** How {@link Machine.variables} names a variable of the shared scope. */
 const SHARED_PREFIX = 'global.';
 
+/** Of the variables as {@link Machine.variables} lists them, the current model's own: no shared `global.` ones. */
+export function ownVariables(variables: ReadonlyArray<[string, string]>): Array<[string, string]> {
+  return variables.filter(([name]) => !name.startsWith(SHARED_PREFIX));
+}
+
+/** The variables as one `name=value; name=value` string (docs/api-execution.md). */
+export function joinVariables(variables: ReadonlyArray<[string, string]>): string {
+  return variables.map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 /** The message of docs/api-execution.md for a model without generator. */
 export const NO_GENERATOR_MESSAGE = 'Model has no generator specified';
 
@@ -174,7 +184,7 @@ export class Machine implements WalkState {
 
   /** The current model's own variables, without the shared ones: what GraphWalker's getData lists. */
   modelVariables(): Array<[string, string]> {
-    return this.variables().filter(([name]) => !name.startsWith(SHARED_PREFIX));
+    return ownVariables(this.variables());
   }
 
   /** The elements of a model not stepped on since load or restart, vertices first, each in model order. */
@@ -184,9 +194,7 @@ export class Machine implements WalkState {
 
   /** The variables as one `name=value; name=value` string (docs/api-execution.md). */
   data(): string {
-    return this.variables()
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
+    return joinVariables(this.variables());
   }
 
   /**

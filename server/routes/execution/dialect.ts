@@ -1,13 +1,5 @@
-import type { ExecutionSession } from '../../../core/session.js';
-import type { StepReportOptions } from '../../../core/machine/step-report.js';
+import type { Awaitable, SessionWalk } from '../../../core/session.js';
 import type { EndpointName, EndpointResults } from './endpoints.js';
-
-/** What an encoder may read beside the endpoint's result. */
-export interface EncodeContext {
-  readonly session: ExecutionSession;
-  /** What getNext reports beside the element, for the server's life (`--verbose`, `--unvisited`). */
-  readonly report: StepReportOptions;
-}
 
 /** How one dialect answers one endpoint. */
 export interface Encoding<N extends EndpointName> {
@@ -19,8 +11,9 @@ export interface Encoding<N extends EndpointName> {
    * Refuses a request before the endpoint runs, by throwing a WalkerError, where this dialect's clients expect
    * a refusal that the other dialect does not make (GraphWalker's `fail` before the first step).
    */
-  readonly precondition?: (session: ExecutionSession) => void;
-  encode(result: EndpointResults[N], context: EncodeContext): object;
+  readonly precondition?: (walk: SessionWalk) => Awaitable<void>;
+  /** The answer's body; what getNext reports beside the element the session put in its result already. */
+  encode(result: EndpointResults[N]): object;
 }
 
 /**

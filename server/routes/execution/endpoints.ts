@@ -1,17 +1,17 @@
 import type { FastifyRequest } from 'fastify';
-import type { ExecutionSession, SessionLoadResult } from '../../../core/session.js';
-import type { Machine, Step } from '../../../core/machine/machine.js';
+import { andThen } from '../../../core/awaitable.js';
+import type { Awaitable, SessionLoadResult, SessionWalk, StepAnswer } from '../../../core/session.js';
 import type { WalkStatistics } from '../../../core/machine/statistics.js';
 
 /** What each execution endpoint does to the session yields, before a dialect encodes it. */
 export interface EndpointResults {
   readonly load: SessionLoadResult;
   readonly hasNext: boolean;
-  readonly getNext: Step;
-  /** The walk, whose variables the dialect reads in the shape it answers them. */
-  readonly getData: Machine;
-  readonly setData: undefined;
-  readonly restart: undefined;
+  readonly getNext: StepAnswer;
+  /** The variables, current model's first, then the shared ones as `global.<name>`; each dialect picks its shape. */
+  readonly getData: Array<[string, string]>;
+  readonly setData: void;
+  readonly restart: void;
   readonly fail: string;
   readonly getStatistics: WalkStatistics;
 }
@@ -36,8 +36,8 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   readonly summary: string;
   /** The query parameters it reads, as a JSON Schema (the same in every dialect). */
   readonly querystring?: object;
-  /** Runs inside `session.run`, so strictly one at a time per session. */
-  run(session: ExecutionSession, request: FastifyRequest): EndpointResults[N];
+  /** Runs in the session's queue, so strictly one at a time per session; the walk may answer later (another thread). */
+  run(walk: SessionWalk, request: FastifyRequest): Awaitable<EndpointResults[N]>;
 }
 
 /** The rest of the path after `setData/` or `fail/`, decoded by Fastify; `%2F` and a plain `/` both arrive. */
@@ -61,10 +61,10 @@ const load: Endpoint<'load'> = {
       },
     },
   },
-  run: (session, request) => {
+  run: (walk, request) => {
     const { generator } = request.query as { generator?: string };
     // The body is a model file in any registered format, recognised by its content (JSON, GraphML, ...).
-    return session.load(typeof request.body === 'string' ? request.body : '', { generator: generator || undefined });
+    return walk.load(typeof request.body === 'string' ? request.body : '', { generator: generator || undefined });
   },
 };
 
@@ -73,7 +73,7 @@ const hasNext: Endpoint<'hasNext'> = {
   methods: ['GET'],
   url: '/hasNext',
   summary: 'Whether the walk has a next step',
-  run: (session) => session.machine.hasNext(),
+  run: (walk) => walk.hasNext(),
 };
 
 const getNext: Endpoint<'getNext'> = {
@@ -81,7 +81,7 @@ const getNext: Endpoint<'getNext'> = {
   methods: ['GET'],
   url: '/getNext',
   summary: 'Take one step',
-  run: (session) => session.machine.next(),
+  run: (walk) => walk.next(),
 };
 
 const getData: Endpoint<'getData'> = {
@@ -89,7 +89,7 @@ const getData: Endpoint<'getData'> = {
   methods: ['GET'],
   url: '/getData',
   summary: 'The variables of the walk',
-  run: (session) => session.machine,
+  run: (walk) => walk.variables(),
 };
 
 const setData: Endpoint<'setData'> = {
@@ -97,10 +97,7 @@ const setData: Endpoint<'setData'> = {
   methods: ['PUT'],
   url: '/setData/*',
   summary: "Run a script in the current model's scope",
-  run: (session, request) => {
-    session.machine.setData(tail(request));
-    return undefined;
-  },
+  run: (walk, request) => walk.setData(tail(request)),
 };
 
 const restart: Endpoint<'restart'> = {
@@ -108,10 +105,7 @@ const restart: Endpoint<'restart'> = {
   methods: ['PUT'],
   url: '/restart',
   summary: 'Restart the walk from the start',
-  run: (session) => {
-    session.machine.restart();
-    return undefined;
-  },
+  run: (walk) => walk.restart(),
 };
 
 const fail: Endpoint<'fail'> = {
@@ -119,10 +113,9 @@ const fail: Endpoint<'fail'> = {
   methods: ['PUT'],
   url: '/fail/*',
   summary: 'Mark the current model failed',
-  run: (session, request) => {
+  run: (walk, request) => {
     const reason = tail(request);
-    session.machine.fail(reason);
-    return reason;
+    return andThen(walk.fail(reason), () => reason);
   },
 };
 
@@ -131,7 +124,7 @@ const getStatistics: Endpoint<'getStatistics'> = {
   methods: ['GET', 'POST'],
   url: '/getStatistics',
   summary: 'Coverage statistics',
-  run: (session) => session.machine.statistics(),
+  run: (walk) => walk.statistics(),
 };
 
 /** Every execution endpoint of docs/api-execution.md, in the order the document lists them. */

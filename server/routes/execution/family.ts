@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { RouteFamily } from '../../route-family.js';
-import { JSON_TYPE, type Dialect, type EncodeContext, type Encoding } from './dialect.js';
+import { andThen } from '../../../core/awaitable.js';
+import type { Awaitable, SessionWalk } from '../../../core/session.js';
+import { JSON_TYPE, type Dialect, type Encoding } from './dialect.js';
 import { ENDPOINTS, type Endpoint, type EndpointName } from './endpoints.js';
 import { documentEndpoint } from './openapi.js';
 import { createErrorHandler, handleBadUrl, handleNotFound, methodNotAllowed } from './wire.js';
@@ -21,17 +23,32 @@ export function executionFamily(dialect: Dialect): RouteFamily {
     name: dialect.name,
     prefix: dialect.prefix,
     tag: { name: dialect.tag, description: dialect.tagDescription },
-    plugin: (scope) => executionRoutes(scope, dialect),
+    plugin: async (scope) => {
+      const { session } = scope.services;
+      registerExecutionRoutes(scope, dialect, () => session);
+    },
     frameworkErrorHandler: handleBadUrl,
     // Refused before the session, like a 404: the legacy body, so that clients reading `result` see `nok`.
     refusalBody: (_code, message) => ({ result: 'nok', error: message }),
   };
 }
 
-async function executionRoutes(scope: FastifyInstance, dialect: Dialect): Promise<void> {
-  const { session, options } = scope.services;
-  const { maxModelBytes } = options;
-  const context: EncodeContext = { session, report: options.stepReport };
+/** What the execution endpoints run in: a walk behind a queue that keeps its requests in order. */
+export interface QueuedWalk {
+  run<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T>;
+}
+
+/**
+ * Registers every endpoint of the table in `scope`, answered in the dialect's encoding, on the walk
+ * `sessionOf` finds for the request: the default session for `/walker` and `/graphwalker`, the one named in
+ * the path under `/walker/sessions/{id}`. A lookup that throws is answered by the scope's error handler.
+ */
+export function registerExecutionRoutes(
+  scope: FastifyInstance,
+  dialect: Dialect,
+  sessionOf: (request: FastifyRequest) => QueuedWalk,
+): void {
+  const { maxModelBytes } = scope.services.options;
 
   // load reads its body whatever the Content-Type says (AltWalker sends none, old clients text/plain).
   scope.removeAllContentTypeParsers();
@@ -50,7 +67,7 @@ async function executionRoutes(scope: FastifyInstance, dialect: Dialect): Promis
 
   for (const endpoint of ENDPOINTS) {
     const encoding = dialect.encodings[endpoint.name] as Encoding<EndpointName>;
-    const handler = handlerOf(endpoint, encoding, context);
+    const handler = handlerOf(endpoint, encoding, sessionOf);
     // One route per method, so that each is an OpenAPI operation with an id of its own.
     for (const [i, method] of endpoint.methods.entries()) {
       const operationId = `${dialect.operationPrefix}${dialect.operationPrefix === '' ? endpoint.name : capitalised(endpoint.name)}`;
@@ -76,15 +93,18 @@ async function executionRoutes(scope: FastifyInstance, dialect: Dialect): Promis
   }
 }
 
-/** Runs the endpoint in the session's queue and encodes what it yields; the hot path of every request. */
-function handlerOf(endpoint: Endpoint, encoding: Encoding<EndpointName>, context: EncodeContext) {
-  const { session } = context;
+/**
+ * Runs the endpoint in the session's queue and encodes what it yields; the hot path of every request, which
+ * stays free of promises while the walk runs in this thread.
+ */
+function handlerOf(endpoint: Endpoint, encoding: Encoding<EndpointName>, sessionOf: (request: FastifyRequest) => QueuedWalk) {
   const { precondition } = encoding;
+  const encode = (result: unknown) => encoding.encode(result as never);
+  const runEndpoint = (walk: SessionWalk, request: FastifyRequest) => andThen(endpoint.run(walk, request), encode);
   return (request: FastifyRequest) =>
-    session.run((s) => {
-      precondition?.(s);
-      return encoding.encode(endpoint.run(s, request) as never, context);
-    });
+    sessionOf(request).run((walk) =>
+      precondition === undefined ? runEndpoint(walk, request) : andThen(precondition(walk), () => runEndpoint(walk, request)),
+    );
 }
 
 function capitalised(word: string): string {

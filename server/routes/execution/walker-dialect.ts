@@ -1,4 +1,4 @@
-import { reportStep } from '../../../core/machine/step-report.js';
+import { joinVariables } from '../../../core/machine/machine.js';
 import { JSON_TYPE, type Dialect } from './dialect.js';
 import { answerOk, commonEncodings } from './common-encodings.js';
 import { okResponse, walkerGetDataResponse, walkerGetNextResponse } from './schemas.js';
@@ -24,19 +24,19 @@ export const walkerDialect: Dialect = {
         'when it has none), its id, its model id and the base name of its model\'s name, and with --verbose ' +
         "and --unvisited what GraphWalker's verbose and unvisited steps carry.",
       response: walkerGetNextResponse,
-      encode: (step, { session, report }) => ({
+      encode: ({ step, report }) => ({
         result: 'ok',
         currentElementName: step.name,
         currentElementID: step.id,
         modelId: step.modelId,
-        ...reportStep(session.machine, step, report),
+        ...report,
       }),
     },
     getData: {
       description:
         "name=value pairs joined by '; ', the current model's first, then shared ones as global.name=value.",
       response: walkerGetDataResponse,
-      encode: (machine) => ({ result: 'ok', data: machine.data() }),
+      encode: (variables) => ({ result: 'ok', data: joinVariables(variables) }),
     },
     fail: {
       description:

@@ -1,5 +1,6 @@
 import { ErrorCodes, WalkerError } from '../../../core/errors.js';
-import { reportStep } from '../../../core/machine/step-report.js';
+import { ownVariables } from '../../../core/machine/machine.js';
+import { andThen } from '../../../core/awaitable.js';
 import type { Dialect } from '../execution/dialect.js';
 import { commonEncodings } from '../execution/common-encodings.js';
 import { failedAsAskedResponse, graphwalkerGetDataResponse, graphwalkerGetNextResponse } from '../execution/schemas.js';
@@ -33,16 +34,16 @@ export const graphwalkerDialect: Dialect = {
         '[{"key":value}] and its actions as [{"Action":"script"}]; with --unvisited the counts and list of ' +
         "the current model's unvisited elements.",
       response: graphwalkerGetNextResponse,
-      encode: (step, { session, report }) => ({
+      encode: ({ step, report }) => ({
         result: 'ok',
         currentElementName: step.name,
-        ...reportStep(session.machine, step, report),
+        ...report,
       }),
     },
     getData: {
       description: "The current model's variables as an object whose values are strings; no global. ones.",
       response: graphwalkerGetDataResponse,
-      encode: (machine) => ({ result: 'ok', data: Object.fromEntries(machine.modelVariables()) }),
+      encode: (variables) => ({ result: 'ok', data: Object.fromEntries(ownVariables(variables)) }),
     },
     fail: {
       description:
@@ -50,9 +51,10 @@ export const graphwalkerDialect: Dialect = {
         'before it, and answers nok with the reason, as GraphWalker does. Before the first step it fails ' +
         'nothing and answers nok saying so.',
       response: failedAsAskedResponse,
-      precondition: (session) => {
-        if (session.machine.steps === 0) throw new WalkerError(ErrorCodes.NOT_STARTED, NOTHING_TO_FAIL_MESSAGE);
-      },
+      precondition: (walk) =>
+        andThen(walk.stepCount(), (steps) => {
+          if (steps === 0) throw new WalkerError(ErrorCodes.NOT_STARTED, NOTHING_TO_FAIL_MESSAGE);
+        }),
       encode: (reason) => ({ result: 'nok', error: reason }),
     },
   },
