@@ -36,6 +36,8 @@ export const ErrorCodes = {
   NOT_STARTED: 'WALKER_NOT_STARTED',
   /** The model file could not be read. */
   FILE: 'WALKER_FILE',
+  /** The session's walk stopped under a request: the session was deleted or expired, or its thread failed. */
+  SESSION: 'WALKER_SESSION',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

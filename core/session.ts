@@ -72,6 +72,17 @@ export interface SessionWalk {
   /** Steps taken since the load or restart. */
   stepCount(): Awaitable<number>;
   statistics(): Awaitable<WalkStatistics>;
+  /** What a list of sessions shows of this walk; answers even before a load. */
+  describe(): Awaitable<WalkSummary>;
+}
+
+/** A walk in a few figures (`GET /walker/sessions`). */
+export interface WalkSummary {
+  readonly models: readonly { readonly id: string; readonly name?: string }[];
+  readonly seed?: number;
+  readonly steps: number;
+  readonly vertexCoverage: number;
+  readonly edgeCoverage: number;
 }
 
 /** A unit of work run by {@link ExecutionSession.run}; it must not call `run` itself. */
@@ -234,6 +245,14 @@ export class ExecutionSession implements SessionWalk {
 
   statistics(): WalkStatistics {
     return this.machine.statistics();
+  }
+
+  describe(): WalkSummary {
+    const machine = this.current;
+    if (machine === undefined) return { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
+    const { vertexCoverage, edgeCoverage } = machine.statistics();
+    const models = machine.graph.models.map((m) => (m.name === undefined ? { id: m.id } : { id: m.id, name: m.name }));
+    return { models, seed: machine.seed, steps: machine.steps, vertexCoverage, edgeCoverage };
   }
 
   /** Loads a model file value and records where it came from, so that the journal can replay the load. */

@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { WalkerPlugin } from '../core/plugin.js';
+import type { PluginSource } from './sessions/worker-protocol.js';
 import { createClientErrorHandler } from './client-errors.js';
 import { compose } from './composition.js';
 import { discoverRouteFamilies } from './discovery.js';
@@ -18,6 +19,11 @@ export { resolveAppOptions } from './resolve-options.js';
 export interface BuildAppOptions extends AppOptionsInput {
   /** Plugins installed after the built-in ones (generators, stop conditions, QuickJS). */
   readonly plugins?: readonly WalkerPlugin[];
+  /**
+   * Where each of `plugins` was loaded from (as `--plugin` gives them), so that a slow session's walk can move
+   * to a worker thread, which loads them again. Without a source for every plugin, walks stay on the event loop.
+   */
+  readonly pluginSources?: readonly PluginSource[];
 }
 
 /**
@@ -26,11 +32,12 @@ export interface BuildAppOptions extends AppOptionsInput {
  * Closing the app frees the execution session's machine and the drafts.
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const { plugins = [], ...rest } = options;
+  const { plugins = [], pluginSources = [], ...rest } = options;
   const resolved = resolveAppOptions(rest);
-  const services = await compose(resolved, plugins);
+  const services = await compose(resolved, plugins, pluginSources);
   const families = await discoverRouteFamilies();
   const app = Fastify(fastifyOptions(resolved, families));
+  services.tellNotesTo((level, message) => app.log[level](message));
   for (const warning of optionWarnings(rest)) app.log.warn(warning);
   await app.register(networkPlugin, { allowOrigins: resolved.allowOrigins, token: resolved.token, families });
   await app.register(thrownValuesPlugin);

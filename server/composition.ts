@@ -1,5 +1,5 @@
 import { createRegistries, installPlugins, type Registries, type WalkerPlugin } from '../core/plugin.js';
-import { ExecutionSession } from '../core/session.js';
+import type { SessionDefaults } from '../core/session.js';
 import { Walker } from '../core/walker.js';
 import { builtinPlugins } from '../plugins/index.js';
 import {
@@ -8,6 +8,7 @@ import {
   DRAFT_STORE,
   EXECUTION_SESSION,
   instanceCachingFactory,
+  SESSION_STORE,
   PLUGINS,
   REGISTRIES,
   WALKER,
@@ -16,6 +17,13 @@ import {
 import { DraftStore } from './drafts/store.js';
 import type { AppOptions } from './options.js';
 import { withSetupDeadline } from './plugin-deadline.js';
+import { idMaker } from './node-id.js';
+import { HostedSession, type IsolationPolicy } from './sessions/hosted-session.js';
+import { SessionStore } from './sessions/store.js';
+import type { PluginSource } from './sessions/worker-protocol.js';
+
+/** Where what the services have to say goes: the app's logger, once there is one. */
+export type ServiceNotes = (level: 'info' | 'warn', message: string) => void;
 
 /**
  * What an app (or a command of the `walker` executable) works with, as the composition root built it. Route
@@ -26,11 +34,15 @@ export interface Services {
   readonly options: AppOptions;
   readonly registries: Registries;
   readonly walker: Walker;
-  /** Made on first use, so a command that walks offline never makes one. */
-  readonly session: ExecutionSession;
+  /** The default session, of `/walker` and `/graphwalker`; made on first use, so an offline walk never makes one. */
+  readonly session: HostedSession;
+  /** The sessions of `/walker/sessions`; made on first use. */
+  readonly sessions: SessionStore;
   /** Made on first use, like {@link session}. */
   readonly drafts: DraftStore;
-  /** Frees the session's machine and every draft. */
+  /** Sends what the services have to say (a session moving to a thread, say) to `notes` from now on. */
+  tellNotesTo(notes: ServiceNotes): void;
+  /** Frees every session's walk and every draft. */
   dispose(): void;
 }
 
@@ -38,9 +50,15 @@ export interface Services {
  * The composition root: every registration of walker is here. Each call makes a child container of its own,
  * so two apps (or two CLI runs) in one process share nothing but code. The built-in plugins come first, then
  * `extraPlugins` in the order given; a name clash names both plugins, and a setup that does not settle within
- * `options.pluginSetupTimeoutMs` fails naming its plugin.
+ * `options.pluginSetupTimeoutMs` fails naming its plugin. `pluginSources` says where each of `extraPlugins`
+ * came from, so that a worker thread can load them too; without it for every one, walks never leave the
+ * event loop.
  */
-export async function compose(options: AppOptions, extraPlugins: readonly WalkerPlugin[] = []): Promise<Services> {
+export async function compose(
+  options: AppOptions,
+  extraPlugins: readonly WalkerPlugin[] = [],
+  pluginSources: readonly PluginSource[] = [],
+): Promise<Services> {
   const scope = container.createChildContainer();
   scope.register(APP_OPTIONS, { useValue: options });
   for (const plugin of [...builtinPlugins({ scriptLimits: options.scriptLimits }), ...extraPlugins]) {
@@ -51,16 +69,36 @@ export async function compose(options: AppOptions, extraPlugins: readonly Walker
   await installPlugins(registries, plugins.map((p) => withSetupDeadline(p, options.pluginSetupTimeoutMs)));
   scope.register(REGISTRIES, { useValue: registries });
   scope.register(WALKER, { useFactory: instanceCachingFactory((c) => new Walker(c.resolve(REGISTRIES))) });
+  const notes = { to: (() => undefined) as ServiceNotes };
+  const defaults: SessionDefaults = {
+    seed: options.seed,
+    scriptLimits: options.scriptLimits,
+    blocked: options.blocked,
+    stepReport: options.stepReport,
+  };
+  const isolation: IsolationPolicy | undefined =
+    options.sessions.slowRequestMs > 0 && pluginSources.length === extraPlugins.length
+      ? {
+          slowRequestMs: options.sessions.slowRequestMs,
+          slowRequests: 2,
+          plugins: pluginSources,
+          note: (level, message) => notes.to(level, message),
+        }
+      : undefined;
+  const now = options.now ?? Date.now;
+  const newId = idMaker(options.nodeId);
   scope.register(EXECUTION_SESSION, {
+    useFactory: instanceCachingFactory((c) => new HostedSession('default', c.resolve(WALKER), defaults, isolation, now())),
+  });
+  scope.register(SESSION_STORE, {
     useFactory: instanceCachingFactory(
-      (c) =>
-        new ExecutionSession(c.resolve(WALKER), { seed: options.seed, scriptLimits: options.scriptLimits, blocked: options.blocked, stepReport: options.stepReport }),
+      (c) => new SessionStore({ walker: c.resolve(WALKER), defaults, limits: options.sessions, isolation, newId, now }),
     ),
   });
   scope.register(DRAFT_STORE, {
-    useFactory: instanceCachingFactory(() => new DraftStore({ limits: options.drafts, now: options.now })),
+    useFactory: instanceCachingFactory(() => new DraftStore({ limits: options.drafts, now: options.now, newDraftId: newId })),
   });
-  return new ContainerServices(scope, options, registries);
+  return new ContainerServices(scope, options, registries, notes);
 }
 
 /** {@link Services} read from the container {@link compose} filled. */
@@ -69,14 +107,23 @@ class ContainerServices implements Services {
     private readonly scope: DependencyContainer,
     readonly options: AppOptions,
     readonly registries: Registries,
+    private readonly notes: { to: ServiceNotes },
   ) {}
 
   get walker(): Walker {
     return this.scope.resolve<Walker>(WALKER);
   }
 
-  get session(): ExecutionSession {
-    return this.scope.resolve<ExecutionSession>(EXECUTION_SESSION);
+  get session(): HostedSession {
+    return this.scope.resolve<HostedSession>(EXECUTION_SESSION);
+  }
+
+  get sessions(): SessionStore {
+    return this.scope.resolve<SessionStore>(SESSION_STORE);
+  }
+
+  tellNotesTo(notes: ServiceNotes): void {
+    this.notes.to = notes;
   }
 
   get drafts(): DraftStore {
@@ -84,7 +131,8 @@ class ContainerServices implements Services {
   }
 
   dispose(): void {
-    this.session.dispose();
+    this.session.release();
+    this.sessions.close();
     this.drafts.close();
   }
 }

@@ -15,7 +15,9 @@ export const PLUGINS = Symbol('walker.plugins');
 export const REGISTRIES = Symbol('walker.registries');
 /** The {@link Walker} that opens walks against the registries. */
 export const WALKER = Symbol('walker.walker');
-/** The app's one {@link ExecutionSession}, served by the `/walker` execution routes. */
+/** The app's default session (a HostedSession), served by the `/walker` and `/graphwalker` execution routes. */
 export const EXECUTION_SESSION = Symbol('walker.executionSession');
+/** The sessions of `/walker/sessions` (a SessionStore). */
+export const SESSION_STORE = Symbol('walker.sessionStore');
 /** The app's {@link DraftStore}, served by the `/walker/drafts` routes. */
 export const DRAFT_STORE = Symbol('walker.draftStore');

@@ -20,6 +20,25 @@ export const DEFAULT_DRAFT_LIMITS: DraftLimits = Object.freeze({
   maxMemoryBytes: 512 * 1024 * 1024,
 });
 
+/** Limits of the sessions API (docs/api-sessions.md) and when a session's walk leaves the event loop. */
+export interface SessionLimits {
+  /** Seconds a session may go without a request before it expires (410 session_expired). Default 1800. */
+  readonly ttlSeconds: number;
+  /** Live sessions at most (429 session_limit_reached). Default 64. */
+  readonly maxSessions: number;
+  /**
+   * A request that keeps the event loop busy this many milliseconds or more is slow; a session with two slow
+   * requests moves its walk to a worker thread of its own (docs/architecture.md, "Sessions"). Default 20.
+   */
+  readonly slowRequestMs: number;
+}
+
+export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
+  ttlSeconds: 1800,
+  maxSessions: 64,
+  slowRequestMs: 20,
+});
+
 /**
  * How long the HTTP server waits for a slow or silent client, in milliseconds (docs/api-execution.md, "Slow
  * clients"). Each is a positive number: none of them can be switched off, so no client holds a socket forever.
@@ -52,6 +71,12 @@ export interface AppOptions {
   /** Fixes the seed of every load (`--seed`); otherwise the file's seed or a fresh one. */
   readonly seed?: number;
   readonly drafts: DraftLimits;
+  readonly sessions: SessionLimits;
+  /**
+   * This process's name among several behind one load balancer (`--node-id`): every session and draft id
+   * starts with it and a dot, so that a prefix rule routes them (docs/scaling.md). Default none.
+   */
+  readonly nodeId?: string;
   /**
    * What scripts may use (docs/behaviour.md, "Scripts"), for loads, steps and draft validation alike:
    * `timeoutMs` per evaluation (default 1000), `budgetMs` per request (`--script-budget`, default 5000),
@@ -92,6 +117,7 @@ export interface AppOptions {
 export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   maxModelBytes: 32 * 1024 * 1024,
   drafts: DEFAULT_DRAFT_LIMITS,
+  sessions: DEFAULT_SESSION_LIMITS,
   timeouts: DEFAULT_HTTP_TIMEOUTS,
   maxHeaderBytes: 256 * 1024,
   allowOrigins: Object.freeze([]),

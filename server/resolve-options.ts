@@ -1,7 +1,8 @@
 import { constants } from 'node:buffer';
 import { isSeed } from '../core/random.js';
 import type { WalkerPlugin } from '../core/plugin.js';
-import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, type AppOptions } from './options.js';
+import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SESSION_LIMITS, type AppOptions } from './options.js';
+import { checkNodeId } from './node-id.js';
 import { parseOrigin } from './origins.js';
 
 /**
@@ -13,11 +14,13 @@ import { parseOrigin } from './origins.js';
 export const MAX_MODEL_BYTES = constants.MAX_STRING_LENGTH;
 
 /** What {@link resolveAppOptions} takes: any of the {@link AppOptions}, nested limits field by field. */
-export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'timeouts'>> {
+export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'sessions' | 'timeouts'>> {
   readonly drafts?: Partial<AppOptions['drafts']>;
+  readonly sessions?: Partial<AppOptions['sessions']>;
   readonly timeouts?: Partial<AppOptions['timeouts']>;
   /** Accepted and ignored here, so that `buildApp`'s options can be passed whole. */
   readonly plugins?: readonly WalkerPlugin[];
+  readonly pluginSources?: readonly unknown[];
 }
 
 /**
@@ -26,15 +29,17 @@ export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'ti
  * ({@link optionWarnings} says so).
  */
 export function resolveAppOptions(options: AppOptionsInput): AppOptions {
-  const { plugins: _plugins, ...rest } = options;
+  const { plugins: _plugins, pluginSources: _sources, ...rest } = options;
   const resolved: AppOptions = {
     ...DEFAULT_APP_OPTIONS,
     ...definedOnly(rest),
     drafts: { ...DEFAULT_DRAFT_LIMITS, ...definedOnly(options.drafts ?? {}) },
+    sessions: { ...DEFAULT_SESSION_LIMITS, ...definedOnly(options.sessions ?? {}) },
     timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...definedOnly(options.timeouts ?? {}) },
     allowOrigins: (options.allowOrigins ?? []).map((origin) => parseOrigin(origin)),
   };
   checkNumbers(resolved);
+  if (resolved.nodeId !== undefined) checkNodeId(resolved.nodeId);
   if (resolved.token !== undefined && !/^[\x21-\x7e]+$/.test(resolved.token)) {
     throw new RangeError('token must be printable ASCII without spaces (it travels in an Authorization header), and not empty');
   }
@@ -57,10 +62,16 @@ function checkNumbers(resolved: AppOptions): void {
     ['maxHeaderBytes', resolved.maxHeaderBytes],
     ['pluginSetupTimeoutMs', resolved.pluginSetupTimeoutMs],
     ...Object.entries(resolved.drafts).map(([name, value]): [string, number] => [`drafts.${name}`, value as number]),
+    ['sessions.ttlSeconds', resolved.sessions.ttlSeconds],
+    ['sessions.maxSessions', resolved.sessions.maxSessions],
     ...Object.entries(resolved.timeouts).map(([name, value]): [string, number] => [`timeouts.${name}`, value]),
   ];
   for (const [name, value] of positive) {
     if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive whole number, got ${value}`);
+  }
+  const { slowRequestMs } = resolved.sessions;
+  if (!Number.isFinite(slowRequestMs) || slowRequestMs < 0) {
+    throw new RangeError(`sessions.slowRequestMs must be 0 (walks never leave the event loop) or more, got ${slowRequestMs}`);
   }
   const { headersMs, requestMs } = resolved.timeouts;
   if (headersMs > requestMs) {

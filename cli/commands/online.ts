@@ -1,6 +1,6 @@
 import { Command, UsageError } from 'clipanion';
 import * as t from 'typanion';
-import type { ExecutionSession } from '../../core/session.js';
+import type { HostedSession } from '../../server/sessions/hosted-session.js';
 import type { BuildAppOptions } from '../../server/app.js';
 import { parseOrigin } from '../../server/origins.js';
 import { WalkerCommand } from '../command.js';
@@ -90,6 +90,13 @@ export class OnlineCommand extends WalkerCommand {
     validator: isSize(),
     description: 'Memory all drafts together may hold, in bytes or with KiB, MiB or GiB (default 512MiB)',
   });
+  sessionTtl = valueOption('--session-ttl <seconds>', { validator: positiveInteger(), description: 'Seconds a session lives without a request (default 1800)' });
+  maxSessions = valueOption('--max-sessions <n>', { validator: positiveInteger(), description: 'Live sessions at most (default 64)' });
+  slowRequest = valueOption('--slow-request <ms>', {
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
+    description: "A session with two requests that each hold the event loop this long moves to a thread of its own; 0: never (default 20)",
+  });
+  nodeId = valueOption('--node-id <name>', { description: "This process's name behind a load balancer: session and draft ids start with it (default none)" });
 
   /** The console's stderr is the service's log: `--debug` sets its level as it is. */
   static override logLevelForDebug(level: LogLevel): LogLevel {
@@ -108,7 +115,9 @@ export class OnlineCommand extends WalkerCommand {
       throw error;
     }
     const plugins = await loadPluginArguments(this.plugins);
-    const app = await buildApp({ ...options, plugins });
+    // Where each plugin came from, so that a slow session's worker thread loads the same ones.
+    const pluginSources = this.plugins.map((specifier) => ({ specifier, fromDirectory: process.cwd() }));
+    const app = await buildApp({ ...options, plugins, pluginSources });
     let seed: number | undefined;
     try {
       // Read with the app's formats, so that a --plugin's format reads -m files too.
@@ -149,6 +158,8 @@ export class OnlineCommand extends WalkerCommand {
       logger: { level: this.logLevel, stream: this.context.stderr },
       maxModelBytes: this.maxModelBytes,
       drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements, maxMemoryBytes: this.maxDraftMemory },
+      sessions: { ttlSeconds: this.sessionTtl, maxSessions: this.maxSessions, slowRequestMs: this.slowRequest },
+      nodeId: this.nodeId,
       scriptLimits: scriptLimitsOf({
         timeoutMs: this.scriptTimeout,
         budgetMs: this.scriptBudget,
@@ -182,6 +193,6 @@ function checkedOrigin(origin: string): string {
 }
 
 /** Loads the `-m` models into the session; the generator given with each `-m` replaces that of its file's first model. */
-function preload(session: ExecutionSession, models: ModelArguments): number {
-  return session.open(models.loaded, { generators: models.generators }).seed;
+function preload(session: HostedSession, models: ModelArguments): number {
+  return session.preload(models.loaded, { generators: models.generators }).seed;
 }

@@ -47,15 +47,20 @@ export function registerExecutionRoutes(
   scope: FastifyInstance,
   dialect: Dialect,
   sessionOf: (request: FastifyRequest) => QueuedWalk,
+  options: {
+    /** Answers what the lookup throws before the wire's own error handler sees the rest. */
+    readonly lookupErrors?: (error: unknown, reply: FastifyReply) => boolean;
+  } = {},
 ): void {
   const { maxModelBytes } = scope.services.options;
-
-  // load reads its body whatever the Content-Type says (AltWalker sends none, old clients text/plain).
-  scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: maxModelBytes }, (_request, body, done) => {
-    done(null, body);
-  });
-  scope.setErrorHandler(createErrorHandler(maxModelBytes));
+  acceptAnyBodyAsText(scope, maxModelBytes);
+  const handleError = createErrorHandler(maxModelBytes);
+  const { lookupErrors } = options;
+  scope.setErrorHandler(
+    lookupErrors === undefined
+      ? handleError
+      : (error, request, reply) => (lookupErrors(error, reply) ? reply : handleError(error, request, reply)),
+  );
   scope.setNotFoundHandler(handleNotFound);
   if (dialect.contentType !== JSON_TYPE) {
     // After serialisation, so that the compiled serialisers still write the bodies; failures included.
@@ -111,11 +116,19 @@ function capitalised(word: string): string {
   return `${word[0].toUpperCase()}${word.slice(1)}`;
 }
 
+/** Model bodies are read whatever the Content-Type says (AltWalker sends none, old clients text/plain). */
+export function acceptAnyBodyAsText(scope: FastifyInstance, bodyLimit: number): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_request, body, done) => {
+    done(null, body);
+  });
+}
+
 /**
  * The catch-all parser only takes well-formed media types; a missing, empty or malformed Content-Type would
  * otherwise be refused with 415. The body is model text (JSON, GraphML) whatever the header claims.
  */
-function acceptAnyContentType(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+export function acceptAnyContentType(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   request.headers['content-type'] = 'application/octet-stream';
   done();
 }

@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DraftError } from '../../drafts/errors.js';
+import type { RouteFamily } from '../../route-family.js';
+import { SessionError } from '../../sessions/errors.js';
+import { sessionStartOf, startSession } from '../../sessions/creation.js';
+import { toError } from '../../thrown.js';
+import { acceptAnyBodyAsText, acceptAnyContentType, registerExecutionRoutes } from '../execution/family.js';
+import { walkerDialect } from '../execution/walker-dialect.js';
+
+/** The id in the path of every route below `/walker/sessions/{session_id}`. */
+interface SessionParams {
+  readonly session_id: string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sessions (docs/api-sessions.md) under `/walker/sessions`: the lifecycle routes answer real status codes
+ * with the draft API's `{code, message}`; below `/{session_id}` every execution endpoint answers exactly as
+ * under `/walker`, on that session's own walk.
+ */
+const plugin = async (scope: FastifyInstance): Promise<void> => {
+  const { sessions } = scope.services;
+  sessions.startSweeping();
+  scope.addHook('onClose', async () => sessions.close());
+  await scope.register(lifecycleRoutes);
+  await scope.register(
+    async (inSession) =>
+      registerExecutionRoutes(inSession, walkerDialect, (request) => sessions.use((request.params as SessionParams).session_id), {
+        lookupErrors: (error, reply) => {
+          if (!(error instanceof SessionError)) return false;
+          void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
+          return true;
+        },
+      }),
+    { prefix: '/:session_id' },
+  );
+};
+
+async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
+  const { sessions, drafts, options } = scope.services;
+  acceptAnyBodyAsText(scope, options.maxModelBytes);
+  scope.setErrorHandler(handleLifecycleError);
+  scope.setNotFoundHandler((request, reply) => {
+    const error = new SessionError(
+      'not_found',
+      `No session route ${request.method} ${request.url.split('?')[0]}. The session routes are listed in docs/api-sessions.md.`,
+    );
+    void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
+  });
+
+  scope.post(
+    '/',
+    {
+      onRequest: acceptAnyContentType,
+      bodyLimit: options.maxModelBytes,
+      schema: {
+        tags: ['sessions'],
+        operationId: 'createSession',
+        summary: 'Create a session',
+        description:
+          'An empty body or {} makes an empty session (load in it next); {"draft": id, "revision": n} walks the ' +
+          "draft's current revision; any other body is a model file, as load takes it. Answers 201 with the session.",
+        querystring: { type: 'object', properties: { generator: { type: 'string' } } },
+      },
+    },
+    async (request, reply) => {
+      const start = sessionStartOf(typeof request.body === 'string' ? request.body : '');
+      const { generator } = request.query as { generator?: string };
+      const session = sessions.create();
+      let loaded;
+      try {
+        loaded = await startSession(session, start, drafts, generator || undefined);
+      } catch (error) {
+        // A session whose model does not load was never there.
+        sessions.delete(session.id);
+        throw error;
+      }
+      const info = await session.info();
+      return reply.code(201).type(JSON_TYPE).send({ ...info, ...(loaded === undefined ? {} : { seed: loaded.seed }) });
+    },
+  );
+
+  scope.get('/', { schema: { tags: ['sessions'], operationId: 'listSessions', summary: 'The live sessions' } }, async () => ({
+    sessions: await Promise.all(sessions.list().map((s) => s.info())),
+  }));
+
+  scope.get<{ Params: SessionParams }>(
+    '/:session_id',
+    { schema: { tags: ['sessions'], operationId: 'getSession', summary: 'One session; reading renews nothing' } },
+    async (request) => sessions.read(request.params.session_id).info(),
+  );
+
+  scope.delete<{ Params: SessionParams }>(
+    '/:session_id',
+    { schema: { tags: ['sessions'], operationId: 'deleteSession', summary: 'Delete a session and free its walk' } },
+    async (request, reply) => {
+      sessions.delete(request.params.session_id);
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** Every failure of a lifecycle route: its real status with `{code, message}`, as the draft API answers. */
+function handleLifecycleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const error = toError(thrown) as Error & Partial<FastifyError>;
+  let answer: SessionError | DraftError;
+  if (error instanceof SessionError || error instanceof DraftError) answer = error;
+  else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    reply.header('connection', 'close');
+    answer = new SessionError('payload_too_large', `The body is larger than the limit of ${request.server.services.options.maxModelBytes} bytes (--max-model-bytes).`);
+  } else {
+    request.log.error({ err: error }, 'session request failed');
+    answer = new SessionError('internal', 'The server failed to handle the request; it is logged.');
+  }
+  return reply.code(answer.status).type(JSON_TYPE).send(answer.toJSON());
+}
+
+const sessionsFamily: RouteFamily = {
+  name: 'sessions',
+  prefix: '/walker/sessions',
+  tag: {
+    name: 'sessions',
+    description:
+      'Many walks in one server, each isolated from the others. The lifecycle routes answer real status codes, ' +
+      'failures as {"code": "...", "message": "..."}; below /walker/sessions/{session_id} every execution ' +
+      'endpoint answers exactly as under /walker, on that session.',
+  },
+  plugin,
+};
+
+export default sessionsFamily;

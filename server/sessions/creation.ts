@@ -1,0 +1,74 @@
+import { WalkerError } from '../../core/errors.js';
+import type { SessionLoadResult } from '../../core/session.js';
+import { exportModelFile } from '../drafts/export.js';
+import type { DraftStore } from '../drafts/store.js';
+import { SessionError } from './errors.js';
+import type { HostedSession } from './hosted-session.js';
+
+/** What the body of `POST /walker/sessions` asks for. */
+export type SessionStart =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'model'; readonly text: string }
+  | { readonly kind: 'draft'; readonly draft: string; readonly revision?: number };
+
+/**
+ * Reads the body of `POST /walker/sessions` (docs/api-sessions.md): nothing or `{}` for an empty session,
+ * `{"draft": id, "revision": n}` for a draft's revision, anything else a model file as `load` takes it.
+ */
+export function sessionStartOf(body: string): SessionStart {
+  const text = body.trim();
+  if (text === '') return { kind: 'empty' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON: a model file in another format (GraphML), or broken JSON the loader describes.
+    return { kind: 'model', text: body };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'model', text: body };
+  const members = Object.keys(value);
+  if (members.length === 0) return { kind: 'empty' };
+  if (!members.includes('draft')) return { kind: 'model', text: body };
+  const { draft, revision } = value as { draft?: unknown; revision?: unknown };
+  const others = members.filter((m) => m !== 'draft' && m !== 'revision');
+  if (others.length > 0) {
+    throw new SessionError('invalid_session', `A session of a draft takes "draft" and "revision" only; remove ${others.map((m) => `"${m}"`).join(', ')}.`);
+  }
+  if (typeof draft !== 'string' || draft === '') {
+    throw new SessionError('invalid_session', '"draft" must be the id of a draft, as POST /walker/drafts answered it.');
+  }
+  if (revision !== undefined && (!Number.isSafeInteger(revision) || (revision as number) < 0)) {
+    throw new SessionError('invalid_session', `"revision" must be a whole number, 0 or more, got ${JSON.stringify(revision)}.`);
+  }
+  return revision === undefined ? { kind: 'draft', draft } : { kind: 'draft', draft, revision: revision as number };
+}
+
+/**
+ * Opens the walk a new session starts with. The walk of a draft is made from the draft's model as it is now,
+ * so later edits of the draft do not touch it; a draft keeps only its current revision, so an older one is a
+ * conflict. A model that does not load is 422 invalid_model with the loader's message.
+ */
+export async function startSession(
+  session: HostedSession,
+  start: SessionStart,
+  drafts: DraftStore,
+  generator: string | undefined,
+): Promise<SessionLoadResult | undefined> {
+  if (start.kind === 'empty') return undefined;
+  try {
+    if (start.kind === 'model') return await session.run((walk) => walk.load(start.text, { generator }));
+    const draft = drafts.read(start.draft);
+    if (start.revision !== undefined && start.revision !== draft.revision) {
+      throw new SessionError(
+        'revision_conflict',
+        `Draft '${start.draft}' is at revision ${draft.revision}, not ${start.revision}: a draft keeps only its ` +
+          'current revision, so walk that one (or leave "revision" out).',
+      );
+    }
+    return await session.loadModel(exportModelFile(draft.model), { generator, source: `draft '${start.draft}' revision ${draft.revision}` });
+  } catch (error) {
+    // Draft and session errors pass as they are; a model that does not load is the client's to fix.
+    if (error instanceof WalkerError) throw new SessionError('invalid_model', error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionDefaults } from '../../core/session.js';
+import type { Walker } from '../../core/walker.js';
+import { LeaseTable } from '../lease-table.js';
+import type { SessionLimits } from '../options.js';
+import { SessionError } from './errors.js';
+import { HostedSession, type IsolationPolicy } from './hosted-session.js';
+
+/** What a {@link SessionStore} needs. */
+export interface SessionStoreOptions {
+  readonly walker: Walker;
+  readonly defaults: SessionDefaults;
+  readonly limits: SessionLimits;
+  /** When walks may leave the event loop; undefined keeps every walk in this thread. */
+  readonly isolation?: IsolationPolicy;
+  /** Makes session ids; default random UUIDs (prefixed with the node id: server/node-id.ts). */
+  readonly newId?: () => string;
+  /** Milliseconds clock; default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/**
+ * The sessions of one server made through `POST /walker/sessions` (the default session of `/walker` is not
+ * among them). Every request of a session renews its lease; one idle for `--session-ttl` expires, frees its
+ * walk and answers 410 for a while; a deleted one is forgotten and answers 404.
+ */
+export class SessionStore {
+  private readonly sessions: LeaseTable<HostedSession>;
+  private readonly now: () => number;
+  private readonly newId: () => string;
+
+  constructor(private readonly options: SessionStoreOptions) {
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+    this.sessions = new LeaseTable<HostedSession>(options.limits.ttlSeconds * 1000, this.now);
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** A new, empty session; 429 session_limit_reached when `--max-sessions` are live. */
+  create(): HostedSession {
+    this.sessions.sweep();
+    const max = this.options.limits.maxSessions;
+    if (this.sessions.size >= max) {
+      throw new SessionError(
+        'session_limit_reached',
+        `${max} sessions are open, the most this server keeps (--max-sessions): delete sessions you no longer ` +
+          'need (DELETE /walker/sessions/{session_id}) or wait until idle ones expire.',
+      );
+    }
+    let id = this.newId();
+    while (this.sessions.taken(id)) id = this.newId();
+    const { walker, defaults, isolation } = this.options;
+    const session = new HostedSession(id, walker, defaults, isolation, this.now());
+    this.sessions.add(id, session);
+    return session;
+  }
+
+  /** The session a request is for; renews its lease. Throws 404 session_not_found or 410 session_expired. */
+  use(id: string): HostedSession {
+    const session = this.read(id);
+    session.lastUsedAt = this.now();
+    this.sessions.renew(id);
+    return session;
+  }
+
+  /** The session, to look at; renews nothing. */
+  read(id: string): HostedSession {
+    const session = this.sessions.find(id);
+    if (session === undefined) throw this.missing(id);
+    return session;
+  }
+
+  /** Deletes a session and frees its walk; a request of it under way answers that the session was closed. */
+  delete(id: string): void {
+    this.read(id);
+    this.sessions.remove(id);
+  }
+
+  /** Live sessions, least recently used first. */
+  list(): HostedSession[] {
+    this.sessions.sweep();
+    return [...this.sessions.values()];
+  }
+
+  startSweeping(): void {
+    this.sessions.startSweeping();
+  }
+
+  close(): void {
+    this.sessions.close();
+  }
+
+  private missing(id: string): SessionError {
+    if (this.sessions.hasExpired(id)) {
+      const ttl = this.options.limits.ttlSeconds;
+      return new SessionError(
+        'session_expired',
+        `Session '${id}' expired after ${ttl} s without a request (--session-ttl) and was deleted; create a new one with POST /walker/sessions.`,
+      );
+    }
+    return new SessionError(
+      'session_not_found',
+      `No session '${id}': it was deleted or never existed. Create one with POST /walker/sessions.`,
+    );
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The entry of a walk worker thread (server/sessions/worker-walk.ts starts it): one session's walk, rebuilt
+ * from its journal, then served one request at a time. It runs only code the main thread runs too — the same
+ * built-in plugins and the user's plugins loaded from the same modules — so the walk it rebuilds is the walk
+ * the main thread had.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { replayJournal } from '../../core/journal.js';
+import { loadPlugin } from '../../core/plugin-loader.js';
+import { createRegistries, installPlugins } from '../../core/plugin.js';
+import { ExecutionSession } from '../../core/session.js';
+import { Walker } from '../../core/walker.js';
+import { builtinPlugins } from '../../plugins/index.js';
+import { thrownData } from './thrown-data.js';
+import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
+
+const port = parentPort;
+if (port === null) throw new Error('walk-worker.js runs as a worker thread only (server/sessions/worker-walk.ts).');
+
+const setup = workerData as WorkerSetup;
+
+async function rebuild(): Promise<{ session: ExecutionSession; fingerprint: number }> {
+  const registries = createRegistries();
+  const users = [];
+  for (const source of setup.plugins) users.push(await loadPlugin(source.specifier, source.fromDirectory));
+  await installPlugins(registries, [...builtinPlugins({ scriptLimits: setup.defaults.scriptLimits }), ...users]);
+  const session = new ExecutionSession(new Walker(registries), setup.defaults);
+  const { start } = setup.journal;
+  const options = { ...start.options, seed: start.seed };
+  if ('text' in start.source) session.load(start.source.text, options);
+  else session.loadModel(start.source.value, options);
+  return { session, fingerprint: replayJournal(session, setup.journal) };
+}
+
+try {
+  const { session, fingerprint } = await rebuild();
+  port.on('message', (request: WalkRequest) => {
+    let reply: WalkReply;
+    try {
+      const method = session[request.op] as (...args: unknown[]) => unknown;
+      reply = { id: request.id, value: method.apply(session, request.args as unknown[]) };
+    } catch (error) {
+      reply = { id: request.id, error: thrownData(error) };
+    }
+    port.postMessage(reply);
+  });
+  port.postMessage({ ready: true, fingerprint } satisfies WorkerReady);
+} catch (error) {
+  port.postMessage({ ready: false, error: thrownData(error) } satisfies WorkerReady);
+}
