@@ -20,6 +20,12 @@ export interface JournalRecord {
   readonly fingerprint: number;
 }
 
+/**
+ * Operations a journal records at most: beyond it the walk can no longer be rebuilt and the journal stops,
+ * so a walk that runs for days costs at most this many bytes of journal.
+ */
+export const MAX_JOURNALED_OPS = 64 * 1024 * 1024;
+
 /** Outcome of an operation that threw: distinct from any element index or boolean. */
 const THREW = 0x7fff_fff0;
 
@@ -57,6 +63,14 @@ export class Journal {
     if (this.ops.length > 256) this.ops = new Uint8Array(256);
   }
 
+  /**
+   * The walk restarted: a restart repeats the walk from its load with the same seed (docs/behaviour.md), so
+   * what came before it no longer matters.
+   */
+  rewind(): void {
+    if (this.startedWith !== undefined) this.begin(this.startedWith);
+  }
+
   /** A walk opened from nothing it could replay: nothing is recorded until the next {@link begin}. */
   stop(): void {
     this.startedWith = undefined;
@@ -68,6 +82,7 @@ export class Journal {
   /** An operation ran and gave `outcome` (a step's element, 1/0 for a boolean, 0 for nothing). */
   record(op: JournalOp, outcome: number, text?: string): void {
     if (this.startedWith === undefined) return;
+    if (this.length === MAX_JOURNALED_OPS) return this.stop();
     if (this.length === this.ops.length) {
       const grown = new Uint8Array(this.ops.length * 2);
       grown.set(this.ops);

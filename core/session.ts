@@ -231,7 +231,7 @@ export class ExecutionSession implements SessionWalk {
       this.journal?.recordThrow(JournalOp.Restart);
       throw error;
     }
-    this.journal?.record(JournalOp.Restart, 0);
+    this.journal?.rewind();
   }
 
   fail(reason: string): void {
