@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelFileJson } from '../../core/model/types.js';
+import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
+
+/**
+ * Sessions on the real process: a session whose guards take 200 ms each moves to a thread of its own, so the
+ * others keep their pace (the fairness case of docs/architecture.md, "Sessions"), and it walks on exactly as it
+ * would have in the event loop.
+ */
+
+/** How long each guard of the slow model keeps its thread busy; the issue's case. */
+const SLOW_GUARD_MS = 200;
+
+/** A two-vertex walk that never ends, each edge guarded by `guard` and counting its steps in `n`. */
+function pingPong(id: string, guard: string | undefined, seed: number): ModelFileJson {
+  const guarded = guard === undefined ? {} : { guard };
+  return {
+    seed,
+    models: [
+      {
+        id,
+        name: id,
+        generator: 'random(never)',
+        startElementId: 'e0',
+        actions: ['n = 0;'],
+        vertices: [
+          { id: 'a', name: 'v_A' },
+          { id: 'b', name: 'v_B' },
+        ],
+        edges: [
+          { id: 'e0', name: 'e_start', targetVertexId: 'a' },
+          { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b', actions: ['n++;'], ...guarded },
+          { id: 'e2', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a', actions: ['n++;'], ...guarded },
+          { id: 'e3', name: 'e_bb', sourceVertexId: 'b', targetVertexId: 'b', actions: ['n++;'], ...guarded },
+        ],
+      },
+    ],
+  };
+}
+
+/** Busy for SLOW_GUARD_MS by the real clock (the service runs with --real-clock), then true. */
+const SLOW_GUARD = `(function () { var t = Date.now(); while (Date.now() - t < ${SLOW_GUARD_MS}) {} return true; })()`;
+
+let service: Service;
+
+beforeAll(async () => {
+  ensureBuilt();
+  service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--log-level', 'info']);
+});
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+async function json(method: string, path: string, body?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${service.url}${path}`, { method, body });
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
+}
+
+async function newSession(model: ModelFileJson): Promise<string> {
+  const created = await json('POST', '/walker/sessions', JSON.stringify(model));
+  expect(created.status).toBe(201);
+  return String(created.body.id);
+}
+
+/** Steps of one client: `steps` getNext requests in a row; answers each one's latency in ms. */
+async function walk(id: string, steps: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < steps; i++) {
+    const started = performance.now();
+    const next = await json('GET', `/walker/sessions/${id}/getNext`);
+    latencies.push(performance.now() - started);
+    expect(next.body.result).toBe('ok');
+  }
+  return latencies;
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Steps per second of each client, walking at once. */
+async function rates(ids: readonly string[], steps: number): Promise<{ rates: number[]; latencies: number[] }> {
+  const runs = await Promise.all(
+    ids.map(async (id) => {
+      const started = performance.now();
+      const latencies = await walk(id, steps);
+      return { rate: (1000 * steps) / (performance.now() - started), latencies };
+    }),
+  );
+  return { rates: runs.map((r) => r.rate), latencies: runs.flatMap((r) => r.latencies) };
+}
+
+describe('a session with slow scripts', () => {
+  it('walks on in a thread of its own, exactly as it would have in the event loop', async () => {
+    const slow = await newSession(pingPong('slow', SLOW_GUARD, 42));
+    // Steps 3 and 5 leave a vertex, so they ask the guards: two slow requests, and the walk moves.
+    const steps: string[] = [];
+    for (let i = 0; i < 8; i++) steps.push(String((await json('GET', `/walker/sessions/${slow}/getNext`)).body.currentElementID));
+    const shown = await json('GET', `/walker/sessions/${slow}`);
+    expect(shown.body).toMatchObject({ isolated: true, steps: 8 });
+    expect(service.output().stderr).toContain(`Session ${slow} moved to a thread of its own`);
+    // The same model and seed walked with a guard that costs nothing: the walk cannot tell the difference.
+    const fast = await newSession(pingPong('slow', 'true', 42));
+    const fastSteps: string[] = [];
+    for (let i = 0; i < 8; i++) fastSteps.push(String((await json('GET', `/walker/sessions/${fast}/getNext`)).body.currentElementID));
+    expect(steps).toEqual(fastSteps);
+    expect((await json('GET', `/walker/sessions/${slow}/getData`)).body.data).toBe((await json('GET', `/walker/sessions/${fast}/getData`)).body.data);
+    expect((await json('GET', `/walker/sessions/${fast}`)).body.isolated).toBe(false);
+  });
+
+  it('answers a request under way when its session is deleted, and the id is gone afterwards', async () => {
+    const slow = await newSession(pingPong('slow', SLOW_GUARD, 1));
+    for (let i = 0; i < 6; i++) await json('GET', `/walker/sessions/${slow}/getNext`);
+    expect((await json('GET', `/walker/sessions/${slow}`)).body.isolated).toBe(true);
+    // Step 7 leaves a vertex: 200 ms of guard in the session's thread, during which the session is deleted.
+    const underway = json('GET', `/walker/sessions/${slow}/getNext`);
+    await new Promise((resolve) => setTimeout(resolve, SLOW_GUARD_MS / 4));
+    expect((await json('DELETE', `/walker/sessions/${slow}`)).status).toBe(204);
+    expect((await underway).body).toEqual({ result: 'nok', error: 'The session was closed.' });
+    expect((await json('GET', `/walker/sessions/${slow}/getNext`)).status).toBe(404);
+  });
+
+  it('leaves seven other sessions at least half their pace, with p99 step latency under 50 ms', async () => {
+    const STEPS = 200;
+    const alone = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => newSession(pingPong(`fast${i}`, 'n >= 0', i))));
+    const baseline = await rates(alone, STEPS);
+
+    const others = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => newSession(pingPong(`fast${i}`, 'n >= 0', i))));
+    const slow = await newSession(pingPong('slow', SLOW_GUARD, 9));
+    let fastDone = false;
+    const slowClient = (async () => {
+      let slowSteps = 0;
+      while (!fastDone) {
+        await json('GET', `/walker/sessions/${slow}/getNext`);
+        slowSteps++;
+      }
+      return slowSteps;
+    })();
+    const withSlow = await rates(others, STEPS);
+    fastDone = true;
+    const slowSteps = await slowClient;
+
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const report = {
+      aloneStepsPerSecond: Math.round(mean(baseline.rates)),
+      withSlowStepsPerSecond: withSlow.rates.map(Math.round),
+      p99Ms: Math.round(percentile(withSlow.latencies, 99) * 10) / 10,
+      slowSteps,
+    };
+    // Every one of the seven: at least half the mean pace they had without the slow session.
+    for (const rate of withSlow.rates) expect(rate, JSON.stringify(report)).toBeGreaterThanOrEqual(0.5 * mean(baseline.rates));
+    expect(percentile(withSlow.latencies, 99), JSON.stringify(report)).toBeLessThan(50);
+    // The slow session walked meanwhile, at its own pace: about one guard per two steps.
+    expect(slowSteps).toBeGreaterThan(2);
+    expect((await json('GET', `/walker/sessions/${slow}`)).body.isolated).toBe(true);
+  });
+});
