@@ -3,7 +3,6 @@
  * in the draft API's body `{code, message}`. Inside a session the execution endpoints answer as `/walker`.
  */
 export const SessionErrorCodes = {
-  invalid_json: 400,
   session_not_found: 404,
   /** A path under /walker/sessions that names no route. */
   not_found: 404,
