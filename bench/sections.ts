@@ -2,10 +2,12 @@ import type { BenchSection } from './report.js';
 import { benchEngine } from './engine.js';
 import { benchService } from './service.js';
 import { benchDrafts } from './drafts.js';
+import { benchSessions } from './sessions.js';
 
 /** Every benchmark section, in the order they run and print; `npm run bench -- <name>` picks some. */
 export const sections: Record<string, BenchSection> = {
   engine: benchEngine,
   service: benchService,
   drafts: benchDrafts,
+  sessions: benchSessions,
 };

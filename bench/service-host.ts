@@ -6,10 +6,10 @@ import { graphwalkerGetNextResponse, hasNextResponse, walkerGetNextResponse } fr
 /**
  * The server side of the service benchmark, in a worker thread so that server and client each have a core,
  * as they would in two processes. `workerData.kind` says what to serve: walker's app (started with
- * `--verbose`, or without), or a bare Fastify app whose hasNext/getNext answer constants in both dialects —
+ * `--verbose`, or with `--real-clock`, or neither), or a bare Fastify app whose hasNext/getNext answer constants in both dialects —
  * the most this transport can do on the machine.
  */
-export type HostKind = 'walker' | 'walker-verbose' | 'bare';
+export type HostKind = 'walker' | 'walker-verbose' | 'walker-real-clock' | 'bare';
 
 const STEP = Object.freeze({ result: 'ok', currentElementName: 'v_Constant', currentElementID: 'v0', modelId: 'bench' });
 const HAS_NEXT = Object.freeze({ result: 'ok', hasNext: 'true' });
@@ -35,7 +35,10 @@ async function bareApp(): Promise<FastifyInstance> {
 }
 
 async function host(kind: HostKind): Promise<void> {
-  const app = kind === 'bare' ? await bareApp() : await buildApp({ stepReport: { verbose: kind === 'walker-verbose' } });
+  const app =
+    kind === 'bare'
+      ? await bareApp()
+      : await buildApp({ stepReport: { verbose: kind === 'walker-verbose' }, scriptLimits: { realClock: kind === 'walker-real-clock' } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
