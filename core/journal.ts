@@ -21,10 +21,10 @@ export interface JournalRecord {
 }
 
 /**
- * Operations a journal records at most: beyond it the walk can no longer be rebuilt and the journal stops,
- * so a walk that runs for days costs at most this many bytes of journal.
+ * Bytes a journal holds at most (an operation is one, a script or reason two per character): beyond them the
+ * walk can no longer be rebuilt and the journal stops, so a walk that runs for days costs at most this much.
  */
-export const MAX_JOURNALED_OPS = 64 * 1024 * 1024;
+export const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
 
 /** Outcome of an operation that threw: distinct from any element index or boolean. */
 const THREW = 0x7fff_fff0;
@@ -42,6 +42,7 @@ export class Journal {
   private ops = new Uint8Array(256);
   private length = 0;
   private texts: string[] = [];
+  private textBytes = 0;
   private hash = 0;
 
   /** True once a load has been recorded. */
@@ -51,16 +52,13 @@ export class Journal {
 
   /** Bytes the journal holds, roughly. */
   get bytes(): number {
-    return this.ops.byteLength + this.texts.reduce((sum, t) => sum + 2 * t.length, 0);
+    return this.ops.byteLength + this.textBytes;
   }
 
   /** A successful load: everything before it no longer matters. */
   begin(start: JournalStart): void {
+    this.clear();
     this.startedWith = start;
-    this.length = 0;
-    this.texts = [];
-    this.hash = 0;
-    if (this.ops.length > 256) this.ops = new Uint8Array(256);
   }
 
   /**
@@ -73,29 +71,38 @@ export class Journal {
 
   /** A walk opened from nothing it could replay: nothing is recorded until the next {@link begin}. */
   stop(): void {
+    this.clear();
     this.startedWith = undefined;
-    this.length = 0;
-    this.texts = [];
-    this.hash = 0;
   }
 
   /** An operation ran and gave `outcome` (a step's element, 1/0 for a boolean, 0 for nothing). */
   record(op: JournalOp, outcome: number, text?: string): void {
     if (this.startedWith === undefined) return;
-    if (this.length === MAX_JOURNALED_OPS) return this.stop();
+    if (this.length + this.textBytes + 2 * (text?.length ?? 0) >= MAX_JOURNAL_BYTES) return this.stop();
     if (this.length === this.ops.length) {
       const grown = new Uint8Array(this.ops.length * 2);
       grown.set(this.ops);
       this.ops = grown;
     }
     this.ops[this.length++] = op;
-    if (text !== undefined) this.texts.push(text);
+    if (text !== undefined) {
+      this.texts.push(text);
+      this.textBytes += 2 * text.length;
+    }
     this.hash = fold(this.hash, op, outcome);
   }
 
   /** An operation threw; replaying it must throw too. */
   recordThrow(op: JournalOp, text?: string): void {
     this.record(op, THREW, text);
+  }
+
+  private clear(): void {
+    this.length = 0;
+    this.texts = [];
+    this.textBytes = 0;
+    this.hash = 0;
+    if (this.ops.length > 256) this.ops = new Uint8Array(256);
   }
 
   /** The journal as plain data, or undefined before the first load. */

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { replayJournal, type JournalRecord } from '../../core/journal.js';
+import { createRegistries, installPlugins } from '../../core/plugin.js';
+import { ExecutionSession } from '../../core/session.js';
+import { Walker } from '../../core/walker.js';
+import { generatorsPlugin } from '../../plugins/generators/index.js';
+import { stopConditionsPlugin } from '../../plugins/conditions/index.js';
+import { vmEngine } from '../support/vm-engine.js';
+import { loop } from '../server/models.js';
+
+async function session(journal: boolean): Promise<ExecutionSession> {
+  const registries = createRegistries();
+  const vm = { meta: { name: 'vm', version: '0' }, setup: (r: typeof registries) => r.scriptEngines.register(vmEngine()) };
+  await installPlugins(registries, [generatorsPlugin(), stopConditionsPlugin(), vm]);
+  return new ExecutionSession(new Walker(registries), { journal });
+}
+
+/** A walk rebuilt from a journal in a fresh session, as a worker thread rebuilds it. */
+async function rebuilt(record: JournalRecord): Promise<{ copy: ExecutionSession; fingerprint: number }> {
+  const copy = await session(false);
+  const options = { ...record.start.options, seed: record.start.seed };
+  if ('text' in record.start.source) copy.load(record.start.source.text, options);
+  else copy.loadModel(record.start.source.value, options);
+  return { copy, fingerprint: replayJournal(copy, record) };
+}
+
+describe('the journal of a walk', () => {
+  it('rebuilds the very walk: same fingerprint, variables, statistics and next steps', async () => {
+    const original = await session(true);
+    original.load(JSON.stringify(loop('random(never)')));
+    for (let i = 0; i < 7; i++) original.next();
+    original.setData('count = 40;');
+    expect(() => original.setData('nope(')).toThrow();
+    original.hasNext();
+    original.variables();
+    for (let i = 0; i < 5; i++) original.next();
+    original.fail('flaky');
+    const record = original.journal?.snapshot() as JournalRecord;
+    expect(Array.from(record.ops)).toEqual([2, 2, 2, 2, 2, 2, 2, 4, 4, 1, 3, 2, 2, 2, 2, 2, 6]);
+    expect(record.texts).toEqual(['count = 40;', 'nope(', 'flaky']);
+
+    const { copy, fingerprint } = await rebuilt(record);
+    expect(fingerprint).toBe(record.fingerprint);
+    expect(copy.variables()).toEqual(original.variables());
+    expect(copy.statistics()).toEqual(original.statistics());
+    expect(copy.hasNext()).toBe(original.hasNext());
+  });
+
+  it('tells a replay that went elsewhere by its fingerprint', async () => {
+    const original = await session(true);
+    original.load(JSON.stringify(loop('random(never)', 1)));
+    for (let i = 0; i < 20; i++) original.next();
+    const record = original.journal?.snapshot() as JournalRecord;
+    const elsewhere = { ...record, start: { ...record.start, seed: record.start.seed + 1 } };
+    const steps = (s: JournalRecord) => rebuilt(s).then((r) => r.fingerprint);
+    expect(await steps(record)).toBe(record.fingerprint);
+    expect(await steps(elsewhere)).not.toBe(record.fingerprint);
+  });
+
+  it('starts afresh at a load and at a restart, and records nothing for a walk it cannot replay', async () => {
+    const original = await session(true);
+    expect(original.journal?.snapshot()).toBeUndefined();
+    original.load(JSON.stringify(loop('random(never)', 3)));
+    original.next();
+    original.restart();
+    expect(original.journal?.snapshot()?.ops).toEqual(new Uint8Array([]));
+    original.next();
+    original.loadModel(loop('random(never)', 4));
+    const record = original.journal?.snapshot() as JournalRecord;
+    expect(record.ops).toEqual(new Uint8Array([]));
+    expect(record.start).toEqual({ source: { value: loop('random(never)', 4) }, options: {}, seed: 4 });
+    original.open(await loaded(), {});
+    expect(original.journal?.snapshot()).toBeUndefined();
+  });
+});
+
+/** A loaded model file, for the open without a source. */
+async function loaded() {
+  const s = await session(false);
+  s.load(JSON.stringify(loop()));
+  if (s.model === undefined) throw new Error('no model');
+  return s.model;
+}
