@@ -116,6 +116,16 @@ describe('GET /openapi.json', () => {
       '/walker/hasNext',
       '/walker/load',
       '/walker/restart',
+      '/walker/sessions',
+      '/walker/sessions/{session_id}',
+      '/walker/sessions/{session_id}/fail/{reason}',
+      '/walker/sessions/{session_id}/getData',
+      '/walker/sessions/{session_id}/getNext',
+      '/walker/sessions/{session_id}/getStatistics',
+      '/walker/sessions/{session_id}/hasNext',
+      '/walker/sessions/{session_id}/load',
+      '/walker/sessions/{session_id}/restart',
+      '/walker/sessions/{session_id}/setData/{script}',
       '/walker/setData/{script}',
     ]);
     expect(Object.keys(doc.paths['/walker/getStatistics']).sort()).toEqual(['get', 'post']);
@@ -129,7 +139,7 @@ describe('GET /openapi.json', () => {
     expect(new Set(ids).size).toBe(operations.length);
     for (const op of operations) {
       expect(op.summary, op.operationId).toEqual(expect.any(String));
-      expect(['execution', 'graphwalker', 'drafts', 'service']).toContain(op.tags?.[0]);
+      expect(['execution', 'graphwalker', 'sessions', 'drafts', 'service']).toContain(op.tags?.[0]);
     }
   });
 });

@@ -5,6 +5,7 @@ import { SessionError } from '../../sessions/errors.js';
 import { sessionStartOf, startSession } from '../../sessions/creation.js';
 import { toError } from '../../thrown.js';
 import { acceptAnyBodyAsText, acceptAnyContentType, registerExecutionRoutes } from '../execution/family.js';
+import type { Dialect } from '../execution/dialect.js';
 import { walkerDialect } from '../execution/walker-dialect.js';
 
 /** The id in the path of every route below `/walker/sessions/{session_id}`. */
@@ -13,6 +14,9 @@ interface SessionParams {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** `/walker`'s answers, as operations of their own in the OpenAPI document. */
+const inSessionDialect: Dialect = { ...walkerDialect, name: 'sessions', tag: 'sessions', operationPrefix: 'session' };
 
 /**
  * Sessions (docs/api-sessions.md) under `/walker/sessions`: the lifecycle routes answer real status codes
@@ -26,7 +30,7 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
   await scope.register(lifecycleRoutes);
   await scope.register(
     async (inSession) =>
-      registerExecutionRoutes(inSession, walkerDialect, (request) => sessions.use((request.params as SessionParams).session_id), {
+      registerExecutionRoutes(inSession, inSessionDialect, (request) => sessions.use((request.params as SessionParams).session_id), {
         lookupErrors: (error, reply) => {
           if (!(error instanceof SessionError)) return false;
           void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
