@@ -80,10 +80,13 @@ export class HostedSession implements Leased {
     return this.queue.run(() => (this.inline === undefined ? task(this.walk) : this.timed(task, this.inline)));
   }
 
-  /** Opens a walk on a model loaded elsewhere (the `-m` files of `walker online`), before any request. */
+  /**
+   * Opens a walk on a model loaded elsewhere (the `-m` files of `walker online`), before any request. Its
+   * normalised file is what the journal starts from, should the walk have to be rebuilt in a thread.
+   */
   preload(loaded: LoadedModelFile, options: SessionLoadOptions): SessionLoadResult {
     if (this.inline === undefined) throw new Error('preload runs before the first request only');
-    return this.inline.open(loaded, options);
+    return this.inline.open(loaded, options, { value: loaded.file });
   }
 
   /** Opens a walk on a model file value (a draft's revision), journaled, as the session's first task. */
@@ -134,7 +137,7 @@ export class HostedSession implements Leased {
     const inline = this.inline;
     const journal = inline?.journal?.snapshot();
     if (inline === undefined || journal === undefined) {
-      policy.note('warn', `Session ${this.id} is slow (${Math.round(busyMs)} ms a request) but its walk cannot be rebuilt elsewhere (it was not loaded through a request), so it stays on the event loop.`);
+      policy.note('warn', `Session ${this.id} is slow (${Math.round(busyMs)} ms a request) but its walk cannot be rebuilt elsewhere (its journal stopped), so it stays on the event loop.`);
       return;
     }
     try {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { call, load, nok, testApp, walkToEnd } from './helpers.js';
@@ -121,6 +123,31 @@ describe('sessions are isolated', () => {
     const statsB = await call(app, 'GET', `/walker/sessions/${b}/getStatistics`);
     expect(statsA.body).toMatchObject({ totalFailedNumberOfModels: 1, totalNumberOfVisitedEdges: 1 });
     expect(statsB.body).toMatchObject({ totalFailedNumberOfModels: 0, totalNumberOfVisitedEdges: 0 });
+  });
+});
+
+describe('requests of one session', () => {
+  it('run strictly one at a time, in order: fifty at once walk the walk one client would', async () => {
+    const app = await testApp();
+    const id = await createSession(app, JSON.stringify(loop('random(never)', 8)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(app, 'GET', `/walker/sessions/${id}/getNext`)));
+    const alone = await createSession(app, JSON.stringify(loop('random(never)', 8)));
+    const expected: unknown[] = [];
+    for (let i = 0; i < 50; i++) expected.push((await call(app, 'GET', `/walker/sessions/${alone}/getNext`)).body.currentElementID);
+    expect(answers.map((a) => a.body.currentElementID)).toEqual(expected);
+  });
+
+  it('take a GraphML model at creation, with the generator parameter', async () => {
+    const app = await testApp();
+    const fixture = join(import.meta.dirname, '..', 'fixtures', 'models', 'graphml', 'cli', 'CorrectModels', 'simplestModel.graphml');
+    const created = await call(app, 'POST', '/walker/sessions?generator=random(edge_coverage(100))', readFileSync(fixture, 'utf8'));
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    // GraphWalker's own expectation for this model: its one edge, then the vertex it leads to.
+    const names = [];
+    for (let i = 0; i < 2; i++) names.push((await call(app, 'GET', `/walker/sessions/${id}/getNext`)).body.currentElementName);
+    expect(names).toEqual(['e1', 'v1']);
+    expect((await call(app, 'GET', `/walker/sessions/${id}/hasNext`)).body.hasNext).toBe('false');
   });
 });
 
