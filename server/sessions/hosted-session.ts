@@ -11,7 +11,8 @@ import {
 import type { LoadedModelFile } from '../../core/model/load.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
-import { WorkerWalk } from './worker-walk.js';
+import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
 import type { PluginSource } from './worker-protocol.js';
 
 /**
@@ -50,6 +51,7 @@ export class HostedSession implements Leased {
   private remote: WorkerWalk | undefined;
   private walk: SessionWalk;
   private slowSeen = 0;
+  private closed = false;
   /** False once the walk cannot or need not move (no policy, moved, or a move failed). */
   private movable: boolean;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
@@ -77,7 +79,10 @@ export class HostedSession implements Leased {
    * thread is timed: one that kept the loop busy too long counts towards moving the walk to a thread.
    */
   run<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
-    return this.queue.run(() => (this.inline === undefined ? task(this.walk) : this.timed(task, this.inline)));
+    return this.queue.run(() => {
+      if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
+      return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline);
+    });
   }
 
   /**
@@ -109,8 +114,9 @@ export class HostedSession implements Leased {
     };
   }
 
-  /** Frees the walk, in this thread or its own. */
+  /** Frees the walk, in this thread or its own; requests still queued answer that the session was closed. */
   release(): void {
+    this.closed = true;
     this.movable = false;
     this.inline?.dispose();
     this.inline = undefined;

@@ -18,6 +18,9 @@ function workerEntry(): URL {
   return new URL('../../dist/server/sessions/walk-worker.js', import.meta.url);
 }
 
+/** What a request of a session deleted or expired under it answers. */
+export const SESSION_CLOSED_MESSAGE = 'The session was closed.';
+
 /** A failure of the worker itself (it exited, or could not rebuild the walk). */
 export class WorkerWalkError extends WalkerError {
   override readonly name = 'WorkerWalkError';
@@ -114,7 +117,7 @@ export class WorkerWalk implements SessionWalk {
 
   /** Stops the thread; the walk answers no more. */
   async close(): Promise<void> {
-    this.stop(new WorkerWalkError('The session was closed.'));
+    this.stop(new WorkerWalkError(SESSION_CLOSED_MESSAGE));
     await this.worker.terminate();
   }
 
