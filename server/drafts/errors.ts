@@ -1,4 +1,5 @@
 import { shorten } from '../../core/text.js';
+import { ApiError } from '../api-error.js';
 
 /**
  * The error codes of the draft-authoring API (docs/api-drafts.md) with their HTTP status. The table
@@ -41,21 +42,11 @@ export type DraftErrorCode = keyof typeof DraftErrorCodes;
  * A failed draft request: the code and status of the table above and a message that says what to fix. Thrown
  * by the draft domain before it changes anything, so a request that fails leaves the draft as it was.
  */
-export class DraftError extends Error {
+export class DraftError extends ApiError<DraftErrorCode> {
   override readonly name = 'DraftError';
-  readonly status: number;
 
-  constructor(
-    readonly code: DraftErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.status = DraftErrorCodes[code];
-  }
-
-  /** The response body of the API: `{code, message}`. */
-  toJSON(): { code: DraftErrorCode; message: string } {
-    return { code: this.code, message: this.message };
+  constructor(code: DraftErrorCode, message: string) {
+    super(code, DraftErrorCodes[code], message);
   }
 }
 

@@ -1,3 +1,5 @@
+import { ApiError } from '../api-error.js';
+
 /**
  * The error codes of the session lifecycle routes (docs/api-sessions.md) with their HTTP status, answered
  * in the draft API's body `{code, message}`. Inside a session the execution endpoints answer as `/walker`.
@@ -20,19 +22,10 @@ export const SessionErrorCodes = {
 export type SessionErrorCode = keyof typeof SessionErrorCodes;
 
 /** A failed lifecycle request, thrown before anything changed. */
-export class SessionError extends Error {
+export class SessionError extends ApiError<SessionErrorCode> {
   override readonly name = 'SessionError';
-  readonly status: number;
 
-  constructor(
-    readonly code: SessionErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.status = SessionErrorCodes[code];
-  }
-
-  toJSON(): { code: SessionErrorCode; message: string } {
-    return { code: this.code, message: this.message };
+  constructor(code: SessionErrorCode, message: string) {
+    super(code, SessionErrorCodes[code], message);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DraftError } from '../../drafts/errors.js';
+import { ApiError } from '../../api-error.js';
 import type { RouteFamily } from '../../route-family.js';
 import { SessionError } from '../../sessions/errors.js';
 import { sessionStartOf, startSession } from '../../sessions/creation.js';
@@ -108,8 +108,8 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
 /** Every failure of a lifecycle route: its real status with `{code, message}`, as the draft API answers. */
 function handleLifecycleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const error = toError(thrown) as Error & Partial<FastifyError>;
-  let answer: SessionError | DraftError;
-  if (error instanceof SessionError || error instanceof DraftError) answer = error;
+  let answer: ApiError;
+  if (error instanceof ApiError) answer = error;
   else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     reply.header('connection', 'close');
     answer = new SessionError('payload_too_large', `The body is larger than the limit of ${request.server.services.options.maxModelBytes} bytes (--max-model-bytes).`);
