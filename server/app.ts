@@ -39,7 +39,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify(fastifyOptions(resolved, families));
   services.tellNotesTo((level, message) => app.log[level](message));
   for (const warning of optionWarnings(rest)) app.log.warn(warning);
-  await app.register(networkPlugin, { allowOrigins: resolved.allowOrigins, token: resolved.token, families });
+  await app.register(networkPlugin, { allowOrigins: resolved.allowOrigins, allowHosts: resolved.allowHosts, token: resolved.token, families });
   await app.register(thrownValuesPlugin);
   await app.register(loggingPlugin);
   await app.register(servicesPlugin, { services });

@@ -10,6 +10,8 @@ import { familyOfUrl, type RouteFamily } from './route-family.js';
 export interface NetworkPluginOptions {
   /** Normalised origins (server/origins.ts) whose browser requests are served, with CORS headers. */
   readonly allowOrigins: readonly string[];
+  /** Normalised Host values (`name:port`) accepted besides the bound addresses' own (`--allow-host`). */
+  readonly allowHosts?: readonly string[];
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   readonly token?: string;
   /** The route families, whose {@link RouteFamily.refusalBody} words a refusal under their prefix. */
@@ -53,7 +55,7 @@ function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (req
   /** The Host values the bound addresses answer to; null for a bind to every interface; undefined before listening. */
   let hosts: Set<string> | null | undefined;
   return (request) => {
-    if (hosts === undefined && app.server.listening) hosts = boundHosts(app);
+    if (hosts === undefined && app.server.listening) hosts = boundHosts(app, options.allowHosts ?? []);
     const { host, origin } = request.headers;
     if (hosts && host !== undefined && !hosts.has(normalHost(host) ?? '')) return hostRefusal(host, hosts);
     if (origin !== undefined) {
@@ -66,8 +68,10 @@ function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (req
   };
 }
 
-function boundHosts(app: FastifyInstance): Set<string> | null {
-  return hostsOf(app.addresses().filter((a): a is AddressInfo => typeof a === 'object'));
+function boundHosts(app: FastifyInstance, allowed: readonly string[]): Set<string> | null {
+  const hosts = hostsOf(app.addresses().filter((a): a is AddressInfo => typeof a === 'object'));
+  for (const host of allowed) hosts?.add(host);
+  return hosts;
 }
 
 /**
@@ -119,7 +123,8 @@ function hostRefusal(host: string, hosts: Set<string>): Refusal {
   const names = [...hosts].join(', ');
   const message =
     `The Host header '${host}' does not name this service, which answers to ${names}: ` +
-    'a request sent to another name (DNS rebinding) is refused. Use one of those addresses.';
+    'a request sent to another name (DNS rebinding) is refused. Use one of those addresses, or start walker with ' +
+    '--allow-host <name> for a name it is reached by (a load balancer in front of it).';
   return { status: 403, code: 'host_not_allowed', message };
 }
 

@@ -101,6 +101,11 @@ export interface AppOptions {
    * e.g. `http://localhost:3000`). Default none: a page of any other site is refused (server/network.ts).
    */
   readonly allowOrigins: readonly string[];
+  /**
+   * Host names besides the service's own addresses that requests may name in `Host` (`--allow-host`, e.g. the
+   * name a load balancer in front of it is reached by, `walker.example.com` or `lb:8887`). Default none.
+   */
+  readonly allowHosts: readonly string[];
   /** When set, every request must carry `Authorization: Bearer <token>` (`--token`, `WALKER_TOKEN`); 401 otherwise. */
   readonly token?: string;
   /** How long a plugin's `setup` may take before startup fails naming the plugin (WALKER_PLUGIN). Default 10 s. */
@@ -121,6 +126,7 @@ export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   timeouts: DEFAULT_HTTP_TIMEOUTS,
   maxHeaderBytes: 256 * 1024,
   allowOrigins: Object.freeze([]),
+  allowHosts: Object.freeze([]),
   pluginSetupTimeoutMs: 10_000,
   stepReport: Object.freeze({}),
   blocked: true,

@@ -45,6 +45,15 @@ export function normalHost(header: string): string | undefined {
   return `${match[1]}:${match[2] ?? '80'}`;
 }
 
+/** An `--allow-host` value, normalised like a Host header (`name:port`, port 80 when none); a RangeError names a malformed one. */
+export function parseHost(host: string): string {
+  const normal = normalHost(host);
+  if (normal === undefined || host.includes('/')) {
+    throw new RangeError(`allowHosts (--allow-host): '${host}' is not a host name as a Host header gives it: a name or address, and ':port' unless it is 80`);
+  }
+  return normal;
+}
+
 /** True when the address the server listens on is loopback (127.0.0.0/8, ::1, or IPv4 loopback mapped to IPv6). */
 export function isLoopbackAddress(address: string): boolean {
   if (isIP(address) === 4) return address.startsWith('127.');

@@ -3,7 +3,7 @@ import { isSeed } from '../core/random.js';
 import type { WalkerPlugin } from '../core/plugin.js';
 import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SESSION_LIMITS, type AppOptions } from './options.js';
 import { checkNodeId } from './node-id.js';
-import { parseOrigin } from './origins.js';
+import { parseHost, parseOrigin } from './origins.js';
 
 /**
  * The largest `load` body walker reads, whatever `--max-model-bytes` asks: the body is decoded into one
@@ -37,6 +37,7 @@ export function resolveAppOptions(options: AppOptionsInput): AppOptions {
     sessions: { ...DEFAULT_SESSION_LIMITS, ...definedOnly(options.sessions ?? {}) },
     timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...definedOnly(options.timeouts ?? {}) },
     allowOrigins: (options.allowOrigins ?? []).map((origin) => parseOrigin(origin)),
+    allowHosts: (options.allowHosts ?? []).map((host) => parseHost(host)),
   };
   checkNumbers(resolved);
   if (resolved.nodeId !== undefined) checkNodeId(resolved.nodeId);

@@ -72,6 +72,9 @@ export class OnlineCommand extends WalkerCommand {
   allowOrigins = listOption('--allow-origin <origin>', {
     description: 'Serve the web pages of this origin (e.g. http://localhost:3000), with CORS headers; repeat for more',
   });
+  allowHosts = listOption('--allow-host <host>', {
+    description: 'Accept requests that name this host (with :port unless 80) in Host, e.g. a load balancer in front; repeat for more',
+  });
   token = valueOption('--token <secret>', {
     description: 'Require Authorization: Bearer <secret> on every request (default: the WALKER_TOKEN environment variable, else none)',
   });
@@ -167,6 +170,7 @@ export class OnlineCommand extends WalkerCommand {
         realClock: this.realClock,
       }),
       allowOrigins: this.allowOrigins.map((origin) => checkedOrigin(origin)),
+      allowHosts: this.allowHosts,
       token: this.tokenOption(),
       stepReport: { verbose: this.verbose, unvisited: this.unvisited },
       blocked: this.blocked,

@@ -27,7 +27,8 @@ describe('the Host check (DNS rebinding)', () => {
     const { app, port } = await listening();
     const message =
       `The Host header 'evil.example:${port}' does not name this service, which answers to localhost:${port}, ` +
-      `127.0.0.1:${port}, [::1]:${port}: a request sent to another name (DNS rebinding) is refused. Use one of those addresses.`;
+      `127.0.0.1:${port}, [::1]:${port}: a request sent to another name (DNS rebinding) is refused. Use one of those addresses, ` +
+      'or start walker with --allow-host <name> for a name it is reached by (a load balancer in front of it).';
     const headers = { host: `evil.example:${port}` };
     const execution = await call(app, 'POST', '/walker/load', '{}', headers);
     expect(execution).toMatchObject({ status: 403, type: 'application/json; charset=utf-8', body: nok(message) });
@@ -43,6 +44,19 @@ describe('the Host check (DNS rebinding)', () => {
     expect(hostsOf([{ address: '2001:DB8::1', family: 'IPv6', port: 8887 }])).toEqual(new Set(['[2001:db8::1]:8887']));
     expect(hostsOf([{ address: '127.0.0.1', family: 'IPv4', port: 1 }])).toEqual(new Set(['localhost:1', '127.0.0.1:1', '[::1]:1']));
     for (const address of ['0.0.0.0', '::']) expect(hostsOf([{ address, family: 'IPv4', port: 1 }])).toBeNull();
+  });
+
+  it('answers to the names --allow-host gives too, port 80 when none is given, and still refuses others', async () => {
+    const { app, port } = await listening({ allowHosts: ['Walker.Example', 'lb:8887'] });
+    for (const host of ['walker.example', 'walker.example:80', 'lb:8887', `localhost:${port}`]) {
+      expect((await call(app, 'GET', '/walker/hasNext', undefined, { host })).body, host).toEqual(NOT_LOADED);
+    }
+    for (const host of ['lb:8888', 'walker.example:8887', 'evil.example']) {
+      expect((await call(app, 'GET', '/walker/hasNext', undefined, { host })).status, host).toBe(403);
+    }
+    await expect(testApp({ allowHosts: ['http://lb/'] })).rejects.toThrow(
+      "allowHosts (--allow-host): 'http://lb/' is not a host name as a Host header gives it",
+    );
   });
 
   it('accepts any Host when bound to all interfaces, whose names it cannot know', async () => {
