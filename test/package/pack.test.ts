@@ -42,10 +42,11 @@ describe('npm pack', () => {
     files = packedFiles();
   }, 120_000);
 
-  it('packs exactly the command, the built library, the example models and the documentation', () => {
+  it('packs exactly the command, the built library, the example models, the deployment examples and the documentation', () => {
     expect(entries(files, 1)).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'examples', 'package.json']);
     expect(entries(files, 2, 'dist/')).toEqual(['dist/cli', 'dist/core', 'dist/plugins', 'dist/server']);
-    expect(entries(files, 2, 'examples/')).toEqual(['examples/models']);
+    // examples/deploy: docs/scaling.md links its configurations.
+    expect(entries(files, 2, 'examples/')).toEqual(['examples/deploy', 'examples/models']);
     expect(entries(files, 2, 'bin/')).toEqual(['bin/walker.js']);
     expect(files).toContain('examples/models/login.json');
     expect(files).toContain('docs/library.md');
