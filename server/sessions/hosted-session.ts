@@ -94,12 +94,9 @@ export class HostedSession implements Leased {
     return this.inline.open(loaded, options, { value: loaded.file });
   }
 
-  /** Opens a walk on a model file value (a draft's revision), journaled, as the session's first task. */
+  /** Opens a walk on a model file value (a draft's revision); a walk in a thread gets it as JSON text. */
   loadModel(value: unknown, options: SessionLoadOptions = {}): Promise<SessionLoadResult> {
-    return this.run((walk) => {
-      if (this.inline === undefined) throw new Error('loadModel runs before the walk leaves the thread only');
-      return walk === this.inline ? this.inline.loadModel(value, options) : walk.load(JSON.stringify(value), options);
-    });
+    return this.run((walk) => (this.inline === undefined ? walk.load(JSON.stringify(value), options) : this.inline.loadModel(value, options)));
   }
 
   /** The session in figures; while a request is under way, as they were after the last one. */
