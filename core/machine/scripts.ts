@@ -16,10 +16,21 @@ export class WalkScripts {
   /** Per vertex without guards: its out-edges as a plain array (made on first need). */
   private readonly staticOpen: (readonly number[] | undefined)[];
   private readonly guardResults: Uint8Array;
-  /** Per guarded vertex: its open out-edges as last evaluated (made on first need, then reused). */
-  private readonly openCache: (number[] | undefined)[];
-  /** Per vertex: the {@link version} its {@link openCache} entry was evaluated at, -1 for never. */
-  private readonly openVersion: Float64Array;
+  /**
+   * The answers of the current {@link version}, one slot per vertex asked: a step asks about one vertex, or a
+   * few at a shared state. Slot arrays are reused from version to version, so a hot walk touches the same few
+   * arrays over and over instead of one array per vertex scattered over the heap, and never empties an array
+   * (`length = 0` frees its storage, and the next push allocates it again).
+   */
+  private readonly slotAnswers: number[][] = [];
+  /** Per slot: the vertex it answers for at {@link slotsVersion}. */
+  private slotVertex = new Int32Array(4);
+  /** Per vertex: its slot, valid only while that slot is in use and names the vertex back. */
+  private readonly slotOf: Int32Array;
+  /** Slots in use at {@link slotsVersion}. */
+  private slotsUsed = 0;
+  /** The {@link version} the slots answer for; when it falls behind, every slot is free again. */
+  private slotsVersion = -1;
   /** Per guarded edge: the {@link version} at which its guard last answered true, -1 for never. */
   private readonly openedAt: Float64Array;
   /** Bumped whenever a script runs: cached guard answers are stale from then on. */
@@ -33,8 +44,7 @@ export class WalkScripts {
     this.actionOrigins = new Array(graph.size);
     this.guardSets = new Array(graph.vertexCount);
     this.staticOpen = new Array(graph.vertexCount);
-    this.openCache = new Array(graph.vertexCount);
-    this.openVersion = new Float64Array(graph.vertexCount).fill(-1);
+    this.slotOf = new Int32Array(graph.vertexCount);
     this.openedAt = new Float64Array(graph.size).fill(-1);
     let maxDegree = 0;
     for (let v = 0; v < graph.vertexCount; v++) {
@@ -85,28 +95,33 @@ export class WalkScripts {
    * The open out-edges of a vertex, in declaration order. Each vertex's guards are evaluated at most once
    * per step and between two scripts, however often the step asks (the shared-state check, then the
    * generator): a guard that calls `Math.random` must give one answer per step, not a fresh draw per
-   * question. The array is the vertex's own and is reused: copy it to keep it past the next step.
+   * question. The array is reused for later answers: copy it to keep it past the next step or script.
    */
   openEdges(vertex: number): readonly number[] {
     let set = this.guardSets[vertex];
     if (set === undefined) set = this.guardSets[vertex] = this.prepareGuards(vertex);
     if (set === null) return (this.staticOpen[vertex] ??= Array.from(this.graph.outEdgesOf(vertex)));
-    const open = (this.openCache[vertex] ??= []);
-    if (this.openVersion[vertex] === this.version) return open;
+    if (this.slotsVersion !== this.version) {
+      this.slotsVersion = this.version;
+      this.slotsUsed = 0;
+    }
+    const asked = this.slotOf[vertex];
+    if (asked < this.slotsUsed && this.slotVertex[asked] === vertex) return this.slotAnswers[asked];
     set.evaluate(this.guardResults);
-    open.length = 0;
+    const open = this.takeSlot(vertex);
     const g = this.graph;
     let guarded = 0;
+    let count = 0;
     for (let i = g.outOffsets[vertex], end = g.outOffsets[vertex + 1]; i < end; i++) {
       const edge = g.outEdges[i];
       if (g.guard[edge] === undefined) {
-        open.push(edge);
+        open[count++] = edge;
       } else if (this.guardResults[guarded++] === 1) {
-        open.push(edge);
+        open[count++] = edge;
         this.openedAt[edge] = this.version;
       }
     }
-    this.openVersion[vertex] = this.version;
+    if (open.length !== count) open.length = count;
     return open;
   }
 
@@ -119,6 +134,19 @@ export class WalkScripts {
     if (this.graph.guard[edge] === undefined) return true;
     this.openEdges(vertex);
     return this.openedAt[edge] === this.version;
+  }
+
+  /** A free slot of this version, given to `vertex`: its array, still holding an older answer. */
+  private takeSlot(vertex: number): number[] {
+    const slot = this.slotsUsed++;
+    if (slot === this.slotVertex.length) {
+      const grown = new Int32Array(slot * 2);
+      grown.set(this.slotVertex);
+      this.slotVertex = grown;
+    }
+    this.slotVertex[slot] = vertex;
+    this.slotOf[vertex] = slot;
+    return (this.slotAnswers[slot] ??= []);
   }
 
   private prepareGuards(vertex: number): GuardSet | null {

@@ -3,7 +3,7 @@ import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
 import type { GuardSet, SandboxOptions, ScriptSandbox } from '../../core/scripting.js';
 import { RequestBudget } from './budget.js';
 import { RunClock } from './clock.js';
-import { isBlank, splitGlobal } from './compile.js';
+import { isBlank, mentionsGlobal, withoutGlobal } from './compile.js';
 import { QuickJsGuardSet, type GuardHost } from './guards.js';
 import { PromiseJobs, RunawayJobsError } from './jobs.js';
 import { FailureMessages, cut } from './messages.js';
@@ -48,11 +48,22 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     this.start(settings.modules.lease());
   }
 
+  /**
+   * Runs on every step, so the way in allocates nothing (no split object, no closure: {@link guarded} is
+   * written out) and takes an existing scope directly; measured, that is a tenth of scripted throughput.
+   */
   run(scope: number, source: string, origin: ScriptOrigin): void {
-    const { shared, code } = splitGlobal(source);
+    const shared = mentionsGlobal(source);
+    const code = shared ? withoutGlobal(source) : source;
     if (isBlank(code)) return;
-    const target = this.scopeFor(shared ? 'shared' : scope, origin);
-    const failure = this.guarded(origin, () => target.run(code, origin.field !== 'setData'));
+    const target = (shared ? this.shared : this.scopes[scope]) ?? this.scopeFor(shared ? 'shared' : scope, origin);
+    this.checkUsable(origin);
+    let failure: GuestFailure | undefined;
+    try {
+      failure = target.run(code, origin.field !== 'setData');
+    } catch (error) {
+      this.abandon(error, origin);
+    }
     if (failure !== undefined) this.fail(failure, origin);
   }
 
@@ -128,21 +139,30 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
    * answers with a ScriptError until reset() builds a new one.
    */
   guarded<T>(origin: ScriptOrigin, call: () => T): T {
-    if (this.poisoned !== undefined) {
-      throw new ScriptError(`The script sandbox was discarded after ${this.poisoned}; restart the walk`, origin);
-    }
+    this.checkUsable(origin);
     try {
       return call();
     } catch (error) {
-      if (error instanceof ScriptError) throw error;
-      if (error instanceof RunawayJobsError) {
-        this.poisoned = 'promise jobs that would not stop';
-        throw this.messages.error(undefined, this.limits.exceeded ?? 'time', origin);
-      }
-      this.poisoned = 'a host stack overflow';
-      if (error instanceof RangeError) throw new ScriptError('Script exceeded the stack limit of the host', origin);
-      throw error;
+      this.abandon(error, origin);
     }
+  }
+
+  private checkUsable(origin: ScriptOrigin): void {
+    if (this.poisoned !== undefined) {
+      throw new ScriptError(`The script sandbox was discarded after ${this.poisoned}; restart the walk`, origin);
+    }
+  }
+
+  /** What {@link guarded} does with an exception from a call into QuickJS. */
+  private abandon(error: unknown, origin: ScriptOrigin): never {
+    if (error instanceof ScriptError) throw error;
+    if (error instanceof RunawayJobsError) {
+      this.poisoned = 'promise jobs that would not stop';
+      throw this.messages.error(undefined, this.limits.exceeded ?? 'time', origin);
+    }
+    this.poisoned = 'a host stack overflow';
+    if (error instanceof RangeError) throw new ScriptError('Script exceeded the stack limit of the host', origin);
+    throw error;
   }
 
   private createScope(origin: ScriptOrigin): GuestScope {

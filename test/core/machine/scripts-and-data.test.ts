@@ -94,4 +94,16 @@ describe('guards and actions', () => {
     expect(decisionsAtHub).toBeGreaterThan(5);
     expect(m.data()).toContain(`global.asked=${decisionsAtHub}`);
   });
+
+  it('keeps no answer from a guard evaluation that failed: the next ask in the same step evaluates again', () => {
+    // The first evaluation at A throws (tries becomes 1); nothing runs before the walk asks again, so only
+    // a remembered half-made answer could spare the second evaluation, which opens ab (tries becomes 2).
+    const ring = ringModel('first(length(3))', { actions: ['tries = 0;'] });
+    ring.edges = ring.edges.map((e) => (e.id === 'ab' ? { ...e, guard: '(tries = tries + 1) < 2 ? missing.x : true' } : e));
+    const m = machine(graphOf(ring));
+    expect(m.next().id).toBe('A');
+    expect(() => m.next()).toThrow(/ReferenceError: missing is not defined/);
+    expect(m.next().id).toBe('ab');
+    expect(m.data()).toBe('tries=2');
+  });
 });

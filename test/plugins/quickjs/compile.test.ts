@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canWrapAsFunction, guardExpression, splitGlobal } from '../../../plugins/quickjs/compile.js';
+import { canWrapAsFunction, guardExpression, isBlank, splitGlobal } from '../../../plugins/quickjs/compile.js';
 
 describe('QuickJS compile strategy', () => {
   it.each(['x++;', 'x = y + 1;', 'f = function () { return 1; };', 'f = function(a, b) { return a + b; };', 'if (x) { y = 1; }'])(
@@ -30,4 +30,14 @@ describe('QuickJS compile strategy', () => {
     expect(splitGlobal('global.x = global.x + 1;')).toEqual({ shared: true, code: 'x = x + 1;' });
     expect(splitGlobal('x = 1;')).toEqual({ shared: false, code: 'x = 1;' });
   });
+
+  // Whitespace as String.prototype.trim knows it, also beyond ASCII, where the quick look at the first
+  // character does not decide.
+  it.each(['', ' ', '\n\t \r', '\u00a0', '\ufeff', '\u2028 \u3000'])('takes %j for a blank script', (source) =>
+    expect(isBlank(source)).toBe(true),
+  );
+
+  it.each(['x', '~', ' x', '\n// note', '\u00a0x', '\u00e9 = 1;', '\u0000'])('takes %j for a script', (source) =>
+    expect(isBlank(source)).toBe(false),
+  );
 });
