@@ -4,6 +4,8 @@
  * built-in plugins and the user's plugins loaded from the same modules — so the walk it rebuilds is the walk
  * the main thread had.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { replayJournal } from '../../core/journal.js';
 import { loadPlugin } from '../../core/plugin-loader.js';
@@ -14,10 +16,29 @@ import { builtinPlugins } from '../../plugins/index.js';
 import { thrownData } from './thrown-data.js';
 import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
+/** Linux niceness of a walk's thread: where it competes with the event loop for a core, it gets about a tenth. */
+const WALK_THREAD_NICENESS = 10;
+
 const port = parentPort;
 if (port === null) throw new Error('walk-worker.js runs as a worker thread only (server/sessions/worker-walk.ts).');
 
 const setup = workerData as WorkerSetup;
+
+/**
+ * A walk comes to a thread because its scripts keep a core busy; it yields that core to the event loop, which
+ * serves every other session. On Linux a thread has a priority of its own, set through its thread id (read
+ * from /proc/thread-self); elsewhere the thread keeps the process's priority.
+ */
+function yieldToTheEventLoop(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(threadId) && threadId > 0) setPriority(threadId, WALK_THREAD_NICENESS);
+  } catch {
+    // No /proc, or a system that sets priorities per process only: the default priority it is.
+  }
+}
+
+yieldToTheEventLoop();
 
 async function rebuild(): Promise<{ session: ExecutionSession; fingerprint: number }> {
   const registries = createRegistries();
