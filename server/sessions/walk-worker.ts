@@ -4,6 +4,7 @@
  * built-in plugins and the user's plugins loaded from the same modules — so the walk it rebuilds is the walk
  * the main thread had.
  */
+import { execFile } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,8 +17,8 @@ import { builtinPlugins } from '../../plugins/index.js';
 import { thrownData } from './thrown-data.js';
 import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
-/** Linux niceness of a walk's thread: where it competes with the event loop for a core, it gets about a tenth. */
-const WALK_THREAD_NICENESS = 10;
+/** Linux niceness of a walk's thread, the lowest priority there is, for systems without `chrt`. */
+const WALK_THREAD_NICENESS = 19;
 
 const port = parentPort;
 if (port === null) throw new Error('walk-worker.js runs as a worker thread only (server/sessions/worker-walk.ts).');
@@ -25,17 +26,25 @@ if (port === null) throw new Error('walk-worker.js runs as a worker thread only 
 const setup = workerData as WorkerSetup;
 
 /**
- * A walk comes to a thread because its scripts keep a core busy; it yields that core to the event loop, which
- * serves every other session. On Linux a thread has a priority of its own, set through its thread id (read
- * from /proc/thread-self); elsewhere the thread keeps the process's priority.
+ * A walk comes to a thread because its scripts keep a core busy; it yields the cores to the event loop, which
+ * serves every other session. On Linux a thread has a scheduling class of its own, set through its thread id
+ * (read from /proc/thread-self): SCHED_IDLE (`chrt --idle`, util-linux) runs it only on a core nothing else
+ * wants, which niceness alone does not do — the scheduler gives a niced thread a core of its own as soon as
+ * there are two. Where `chrt` is missing, the thread is niced; elsewhere it keeps the process's priority.
  */
 function yieldToTheEventLoop(): void {
+  let threadId: number;
   try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isSafeInteger(threadId) && threadId > 0) setPriority(threadId, WALK_THREAD_NICENESS);
+    threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isSafeInteger(threadId) || threadId <= 0) return;
+    setPriority(threadId, WALK_THREAD_NICENESS);
   } catch {
     // No /proc, or a system that sets priorities per process only: the default priority it is.
+    return;
   }
+  execFile('chrt', ['--idle', '-p', '0', String(threadId)], () => {
+    // Without chrt the niceness stays: a weaker yield, not a failure.
+  });
 }
 
 yieldToTheEventLoop();
