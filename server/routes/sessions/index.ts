@@ -15,6 +15,26 @@ interface SessionParams {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** A session as the lifecycle routes show it (docs/api-sessions.md). */
+const sessionSchema = {
+  type: 'object',
+  required: ['id', 'created', 'lastUsed', 'models', 'steps', 'vertexCoverage', 'edgeCoverage', 'isolated'],
+  properties: {
+    id: { type: 'string', description: 'A random UUID, after `<node-id>.` when the process has a --node-id.' },
+    created: { type: 'string', format: 'date-time' },
+    lastUsed: { type: 'string', format: 'date-time', description: 'The last request of the session; reads of it do not count.' },
+    models: {
+      type: 'array',
+      items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+    },
+    seed: { type: 'integer', description: 'The seed of the loaded walk; absent before a load.' },
+    steps: { type: 'integer' },
+    vertexCoverage: { type: 'integer' },
+    edgeCoverage: { type: 'integer' },
+    isolated: { type: 'boolean', description: 'True once the walk runs in a worker thread of its own.' },
+  },
+} as const;
+
 /** `/walker`'s answers, as operations of their own in the OpenAPI document. */
 const inSessionDialect: Dialect = { ...walkerDialect, name: 'sessions', tag: 'sessions', operationPrefix: 'session' };
 
@@ -66,38 +86,38 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
           'An empty body or {} makes an empty session (load in it next); {"draft": id, "revision": n} walks the ' +
           "draft's current revision; any other body is a model file, as load takes it. Answers 201 with the session.",
         querystring: { type: 'object', properties: { generator: { type: 'string' } } },
+        response: { 201: sessionSchema },
       },
     },
     async (request, reply) => {
       const start = sessionStartOf(typeof request.body === 'string' ? request.body : '');
       const { generator } = request.query as { generator?: string };
       const session = sessions.create();
-      let loaded;
       try {
-        loaded = await startSession(session, start, drafts, generator || undefined);
+        await startSession(session, start, drafts, generator || undefined);
       } catch (error) {
         // A session whose model does not load was never there.
         sessions.delete(session.id);
         throw error;
       }
-      const info = await session.info();
-      return reply.code(201).type(JSON_TYPE).send({ ...info, ...(loaded === undefined ? {} : { seed: loaded.seed }) });
+      return reply.code(201).send(await session.info());
     },
   );
 
-  scope.get('/', { schema: { tags: ['sessions'], operationId: 'listSessions', summary: 'The live sessions' } }, async () => ({
+  const listSchema = { type: 'object', required: ['sessions'], properties: { sessions: { type: 'array', items: sessionSchema } } };
+  scope.get('/', { schema: { tags: ['sessions'], operationId: 'listSessions', summary: 'The live sessions', response: { 200: listSchema } } }, async () => ({
     sessions: await Promise.all(sessions.list().map((s) => s.info())),
   }));
 
   scope.get<{ Params: SessionParams }>(
     '/:session_id',
-    { schema: { tags: ['sessions'], operationId: 'getSession', summary: 'One session; reading renews nothing' } },
+    { schema: { tags: ['sessions'], operationId: 'getSession', summary: 'One session; reading renews nothing', response: { 200: sessionSchema } } },
     async (request) => sessions.read(request.params.session_id).info(),
   );
 
   scope.delete<{ Params: SessionParams }>(
     '/:session_id',
-    { schema: { tags: ['sessions'], operationId: 'deleteSession', summary: 'Delete a session and free its walk' } },
+    { schema: { tags: ['sessions'], operationId: 'deleteSession', summary: 'Delete a session and free its walk', response: { 204: { type: 'null' } } } },
     async (request, reply) => {
       sessions.delete(request.params.session_id);
       return reply.code(204).send();
