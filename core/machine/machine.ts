@@ -313,7 +313,7 @@ export class Machine implements WalkState {
     const jump = this.shared.jumpFrom(this, from, this.isFailed, part);
     if (jump >= 0) return jump;
     const answer: unknown = part.generator.nextEdge(this, from);
-    const edge = checkEdgeAnswer(g, this.isOpen, part.name, from, answer);
+    const edge = checkEdgeAnswer(g, this.scripts, part.name, from, answer);
     if (edge < 0) {
       this.statuses[this.currentModel] = 'failed';
       throw new WalkerError(
@@ -323,8 +323,6 @@ export class Machine implements WalkState {
     }
     return edge;
   }
-
-  private readonly isOpen = (vertex: number, edge: number): boolean => this.scripts.isOpen(vertex, edge);
 
   /** Moves the walk onto an element and does the bookkeeping; the element's actions run last. */
   private enter(element: number): void {
