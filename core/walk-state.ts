@@ -37,7 +37,8 @@ export interface WalkState {
   elapsedMs(): number;
   /**
    * The out-edges of `vertex` that are available now (no guard, or a guard that evaluates to `true` with the
-   * variables as they are), in declaration order. The array is reused by the machine: copy it to keep it.
+   * variables as they are), in declaration order. The array is reused by the machine: copy it to keep it, and
+   * never change it (at a vertex without guards it is frozen).
    */
   openEdges(vertex: number): readonly number[];
 }

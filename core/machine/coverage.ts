@@ -25,6 +25,8 @@ export class Coverage {
   private readonly visitedVertices: Uint32Array;
   private readonly visitedEdges: Uint32Array;
   private readonly unvisited: UnvisitedList;
+  /** Per element: how many requirements it carries; read on every step, so packed rather than from the graph. */
+  private readonly requirementCount: Uint32Array;
   /** Per element: UNCOVERED, PASSED or FAILED; applies to all requirements of the element. */
   private readonly requirementState: Uint8Array;
   private readonly requirementTotal: Uint32Array;
@@ -40,12 +42,14 @@ export class Coverage {
     this.visitedEdges = new Uint32Array(models);
     this.unvisited = new UnvisitedList(graph.size);
     this.requirementState = new Uint8Array(graph.size);
+    this.requirementCount = new Uint32Array(graph.size);
     this.requirementTotal = new Uint32Array(models);
     this.requirementPassed = new Uint32Array(models);
     this.requirementFailed = new Uint32Array(models);
     const withRequirements: number[] = [];
     for (let e = 0; e < graph.size; e++) {
       const count = graph.requirements[e].length;
+      this.requirementCount[e] = count;
       this.requirementTotal[graph.modelOf[e]] += count;
       if (count > 0) withRequirements.push(e);
     }
@@ -63,9 +67,26 @@ export class Coverage {
     this.requirementFailed.fill(0);
   }
 
-  /** Counts a step onto `element`; returns true on its first visit. */
+  /**
+   * Counts a step onto `element` after a step onto `previous` (-1 for none) and passes the requirements
+   * GraphWalker passes then: the element's when it is a vertex, the previous one's when that was an edge.
+   * Returns true on the element's first visit.
+   */
+  step(element: number, previous: number): boolean {
+    const first = this.visit(element);
+    const vertices = this.graph.vertexCount;
+    if (previous >= vertices) this.pass(previous);
+    if (element < vertices) this.pass(element);
+    return first;
+  }
+
+  /** Counts a step onto `element`; returns true on its first visit. Small, for V8 to inline into every step. */
   visit(element: number): boolean {
-    if (this.visits[element]++ !== 0) return false;
+    return this.visits[element]++ === 0 && this.visitedFirst(element);
+  }
+
+  /** The first visit of `element`: out of the unvisited list, into the per-model totals. Returns true. */
+  private visitedFirst(element: number): boolean {
     this.unvisited.remove(element);
     const model = this.graph.modelOf[element];
     if (this.graph.isVertex(element)) this.visitedVertices[model]++;
@@ -98,7 +119,7 @@ export class Coverage {
 
   /** Marks the requirements of an element passed (GraphWalker: a vertex when stepped on, an edge one step later). */
   pass(element: number): void {
-    this.setRequirementState(element, PASSED);
+    if (this.requirementCount[element] !== 0) this.setRequirementState(element, PASSED);
   }
 
   /** Marks the requirements of an element failed. */
@@ -107,7 +128,7 @@ export class Coverage {
   }
 
   private setRequirementState(element: number, state: number): void {
-    const count = this.graph.requirements[element].length;
+    const count = this.requirementCount[element];
     const old = this.requirementState[element];
     if (count === 0 || old === state) return;
     const model = this.graph.modelOf[element];

@@ -2,6 +2,9 @@ import type { Graph } from '../model/graph.js';
 import { actionScripts, type GuardSet, type ScriptSandbox } from '../scripting.js';
 import type { ScriptOrigin } from '../errors.js';
 
+/** Out-degree up to which a scan of a vertex's open edges is cheaper than a lookup by edge. */
+const SCANNED_DEGREE = 16;
+
 /**
  * The scripts of one walk on top of its sandbox: runs element and model actions, and answers which out-edges
  * of a vertex are open. Guards of a vertex are prepared once (on first need) and evaluated in one sandbox
@@ -13,7 +16,10 @@ export class WalkScripts {
   private readonly actionOrigins: (ScriptOrigin | undefined)[];
   /** Per vertex: undefined = not prepared yet, null = no guarded out-edge. */
   private readonly guardSets: (GuardSet | null | undefined)[];
-  /** Per vertex without guards: its out-edges as a plain array (made on first need). */
+  /**
+   * Per vertex without guards: its out-edges as a plain array (made on first need), frozen, since
+   * {@link isOpenOutEdge} trusts it and every generator is handed it.
+   */
   private readonly staticOpen: (readonly number[] | undefined)[];
   private readonly guardResults: Uint8Array;
   /**
@@ -60,9 +66,15 @@ export class WalkScripts {
     }
   }
 
-  /** Runs the actions of an element in its model's scope. */
+  /**
+   * Runs the actions of an element in its model's scope. Runs on every step: the check stays this small so
+   * that V8 inlines it into the step, and the rest is a call of its own.
+   */
   runActions(element: number): void {
-    if (this.graph.actions[element].length === 0) return;
+    if (this.graph.actions[element].length !== 0) this.runActionsOf(element);
+  }
+
+  private runActionsOf(element: number): void {
     const scripts = (this.actionScripts[element] ??= actionScripts(this.graph.actions[element]));
     const origin = (this.actionOrigins[element] ??= this.origin(element, 'actions'));
     const scope = this.graph.modelOf[element];
@@ -100,7 +112,12 @@ export class WalkScripts {
   openEdges(vertex: number): readonly number[] {
     let set = this.guardSets[vertex];
     if (set === undefined) set = this.guardSets[vertex] = this.prepareGuards(vertex);
-    if (set === null) return (this.staticOpen[vertex] ??= Array.from(this.graph.outEdgesOf(vertex)));
+    if (set === null) return (this.staticOpen[vertex] ??= Object.freeze(Array.from(this.graph.outEdgesOf(vertex))));
+    return this.guardedOpenEdges(vertex, set);
+  }
+
+  /** {@link openEdges} of a vertex with guards; apart, so that a walk without guards runs a small function. */
+  private guardedOpenEdges(vertex: number, set: GuardSet): readonly number[] {
     if (this.slotsVersion !== this.version) {
       this.slotsVersion = this.version;
       this.slotsUsed = 0;
@@ -123,6 +140,21 @@ export class WalkScripts {
     }
     if (open.length !== count) open.length = count;
     return open;
+  }
+
+  /**
+   * Whether `answer` is an open out-edge of `vertex` now: what checks a generator's answer every step. At a
+   * vertex without guards and of at most {@link SCANNED_DEGREE} out-edges, it looks the answer up in the
+   * array {@link openEdges} gave the generator, which the step has just read, rather than in per-element
+   * arrays of the whole model, which on a large one costs a cache miss or two per step. Elsewhere it asks
+   * {@link isOpen}, which evaluates the guards only if the step has not: asking changes nothing the walk sees.
+   */
+  isOpenOutEdge(vertex: number, answer: number): boolean {
+    const open = this.guardSets[vertex] === null ? this.staticOpen[vertex] : undefined;
+    if (open !== undefined && open.length <= SCANNED_DEGREE) return open.includes(answer);
+    // `source` is -1 at vertices and start edges, and undefined at a number that is no index (negative,
+    // fractional, NaN, past the end): one lookup says "an out-edge of this vertex".
+    return this.graph.source[answer] === vertex && this.isOpen(vertex, answer);
   }
 
   /**

@@ -30,9 +30,13 @@ export class SharedStates {
    * staying), and an answer that is no candidate is a `WalkerError` naming it.
    */
   jumpFrom(walk: WalkState, vertex: number, failed: (model: number) => boolean, part: ChainPart): number {
+    const shared = this.graph.sharedState[vertex];
+    return shared === undefined ? -1 : this.jumpThrough(shared, walk, vertex, failed, part);
+  }
+
+  /** {@link jumpFrom} at a vertex with a shared state; apart, so that the check every step makes stays small. */
+  private jumpThrough(shared: string, walk: WalkState, vertex: number, failed: (model: number) => boolean, part: ChainPart): number {
     const g = this.graph;
-    const shared = g.sharedState[vertex];
-    if (shared === undefined) return -1;
     const group = g.sharedStateVertices(shared);
     if (group.length < 2) return -1;
     const candidates = this.candidates;
@@ -58,14 +62,15 @@ export class SharedStates {
     return checkJumpAnswer(this.graph, part.name, vertex, candidates, answer);
   }
 
-  /** The walk jumped from `vertex`: it may not jump straight back while it can stay. */
-  jumped(vertex: number): void {
-    this.jumpedFrom = vertex;
-  }
-
-  /** The walk took an edge: the memory of the last jump no longer applies. */
-  leave(): void {
-    this.jumpedFrom = -1;
+  /**
+   * The walk stepped from `from` (-1 for nowhere) onto `element`. From a vertex straight to a vertex is a
+   * jump, and the walk may not jump straight back while it can stay; an edge ends the memory of the last
+   * jump; a model entered at its start was standing nowhere, which changes nothing.
+   */
+  entered(from: number, element: number): void {
+    const vertices = this.graph.vertexCount;
+    if (element >= vertices) this.jumpedFrom = -1;
+    else if (from >= 0 && from < vertices) this.jumpedFrom = from;
   }
 
   reset(): void {

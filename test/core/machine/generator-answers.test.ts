@@ -29,9 +29,31 @@ const scripted: PathGeneratorFactory = {
   }),
 };
 
+/**
+ * Tries to make a wrong answer pass by adding it to the open edges it was handed (an out-edge of another
+ * vertex, found by id), then answers it.
+ */
+let smuggled = '';
+const altering: PathGeneratorFactory = {
+  name: 'altering' as PathGeneratorFactory['name'],
+  create: ({ graph, model }) => ({
+    nextEdge: (walk, vertex) => {
+      const edge = graph.elementById(model, smuggled)!;
+      try {
+        (walk.openEdges(vertex) as number[]).push(edge);
+      } catch {
+        // The array is frozen: the push fails, and the answer below is refused all the same.
+      }
+      return edge;
+    },
+  }),
+};
+
 let registries: Registries;
 beforeAll(async () => {
-  registries = await testRegistries([{ meta: { name: 'scripted-plugin', version: '0' }, setup: (r) => r.generators.register(scripted) }]);
+  registries = await testRegistries([
+    { meta: { name: 'scripted-plugin', version: '0' }, setup: (r) => [scripted, altering].forEach((g) => r.generators.register(g)) },
+  ]);
 });
 
 /**
@@ -146,6 +168,104 @@ describe("a plugin generator's answers are checked before the walk moves", () =>
       expect(machine.next()).toMatchObject({ id: 'b0', modelId: 'B' });
       // Just jumped from a1: the way back is no candidate while b0 can stay, so no question is asked.
       expect(machine.next().id).toBe('bb');
+    } finally {
+      machine.dispose();
+    }
+  });
+});
+
+/**
+ * The answer is checked two ways: at a vertex without guards and of at most 16 out-edges, against the open
+ * edges the generator was handed; elsewhere, against the graph and the guards' answers. The tests above ask
+ * at a0, which has a guard; these ask at a vertex without, of 1 and of 17 out-edges.
+ */
+describe("a plugin generator's answers at vertices without guards", () => {
+  /** h has 17 loops and no guard, so the check does not scan; o has one edge, into h. */
+  const loops = Array.from({ length: 17 }, (_, i) => ({ id: `l${i}`, sourceVertexId: 'h', targetVertexId: 'h' }));
+  const wide: ModelFileJson = {
+    models: [
+      {
+        id: 'W',
+        name: 'Wide',
+        generator: 'scripted(never)',
+        startElementId: 'start',
+        vertices: [{ id: 'h', name: 'v_h' }, { id: 'o', name: 'v_o' }],
+        edges: [{ id: 'start', targetVertexId: 'h' }, { id: 'oh', sourceVertexId: 'o', targetVertexId: 'h' }, ...loops],
+      },
+    ],
+  };
+
+  /** A machine standing on a1 of the first file (one out-edge, `ba`), after start, a0 and ab. */
+  function onA1(): Machine {
+    const machine = onA0();
+    expect([machine.next().id, machine.next().id]).toEqual(['ab', 'a1']);
+    return machine;
+  }
+
+  /** A machine standing on h, after the start edge. */
+  function onH(): Machine {
+    script = [];
+    const machine = new Machine({ graph: new Graph(wide), registries, seed: 1 });
+    expect([machine.next().id, machine.next().id]).toEqual(['start', 'h']);
+    return machine;
+  }
+
+  const noElement = 'which is no element of the model file';
+  it.each([
+    ['a string', () => '5', '"5"', noElement],
+    ['a fraction', () => 5.5, '5.5', noElement],
+    ['a vertex', id(0, 'a0'), "0 (v_a0 (a0) of model 'Alpha')", 'which is a vertex, where an out-edge is due'],
+    ['an edge leaving elsewhere', id(0, 'ab'), "4 (e_ab (ab) of model 'Alpha')", 'which is an edge leaving from v_a0 (a0)'],
+    ['an edge of another model', id(1, 'bb'), "7 (e_bb (bb) of model 'Beta')", 'which is an edge of another model'],
+  ])('refuses %s at a vertex of one out-edge, and walks on once the generator behaves', (_, answer, shown, why) => {
+    const machine = onA1();
+    try {
+      refuses(machine, answer, `The path generator 'scripted' of model 'Alpha' answered ${shown} at v_a1 (a1), ${why}: ${rule}`);
+      expect(machine.next().id).toBe('ba');
+    } finally {
+      machine.dispose();
+    }
+  });
+
+  it.each([
+    ['a fraction', () => 4.5, '4.5', noElement],
+    ['a vertex', id(0, 'o'), "1 (v_o (o) of model 'Wide')", 'which is a vertex, where an out-edge is due'],
+    ['an edge leaving elsewhere', id(0, 'oh'), "3 (oh of model 'Wide')", 'which is an edge leaving from v_o (o)'],
+    ['a start edge', id(0, 'start'), "2 (start of model 'Wide')", 'which is a start edge, leaving from no vertex'],
+  ])('refuses %s at a vertex of 17 out-edges, and takes the last of them', (_, answer, shown, why) => {
+    const machine = onH();
+    try {
+      refuses(machine, answer, `The path generator 'scripted' of model 'Wide' answered ${shown} at v_h (h), ${why}: ${rule}`);
+      script.push(id(0, 'l16'));
+      expect(machine.next().id).toBe('l16');
+    } finally {
+      machine.dispose();
+    }
+  });
+
+  it('refuses an edge the generator added to the open edges it was handed', () => {
+    smuggled = 'yx';
+    const pair: ModelFileJson = {
+      models: [
+        {
+          id: 'P',
+          generator: 'altering(never)',
+          startElementId: 'start',
+          vertices: [{ id: 'x', name: 'v_x' }, { id: 'y', name: 'v_y' }],
+          edges: [{ id: 'start', targetVertexId: 'x' }, { id: 'xy', sourceVertexId: 'x', targetVertexId: 'y' }, { id: 'yx', sourceVertexId: 'y', targetVertexId: 'x' }],
+        },
+      ],
+    };
+    const machine = new Machine({ graph: new Graph(pair), registries, seed: 1 });
+    try {
+      expect([machine.next().id, machine.next().id]).toEqual(['start', 'x']);
+      expect(() => machine.next()).toThrow(
+        expect.objectContaining({
+          code: ErrorCodes.GENERATOR_INVALID,
+          message: `The path generator 'altering' of model 'P' answered 4 (yx of model 'P') at v_x (x), which is an edge leaving from v_y (y): ${rule}`,
+        }),
+      );
+      expect(machine.stepOf(machine.current).id).toBe('x');
     } finally {
       machine.dispose();
     }
