@@ -70,6 +70,12 @@ export interface SandboxOptions {
   /** Drives `Math.random` inside scripts; its `seed` fixes where the run's clock starts. */
   readonly random: RandomSource;
   readonly limits: ScriptLimits;
+  /**
+   * The walk's steps since its load or restart (the machine's `steps`). An engine with a run clock or a budget
+   * per step reads it when a script runs, so that steps without scripts cost it nothing. Without it, the host
+   * tells the sandbox of each step with {@link ScriptSandbox.stepped}.
+   */
+  readonly stepCount?: () => number;
 }
 
 /**
@@ -95,8 +101,9 @@ export interface ScriptSandbox {
    */
   variables(scope: number): Array<[name: string, value: string]>;
   /**
-   * The walk took a step (called once per step, before the element's actions): the run's clock advances and
-   * the step's scripts start a budget of their own. Optional: an engine without clock or budget ignores it.
+   * The walk took a step, for a host that gives no `stepCount` (the machine gives one and never calls this):
+   * the run's clock advances and the step's scripts start a budget of their own. Optional: an engine without
+   * clock or budget ignores it.
    */
   stepped?(): void;
   /** Forgets every variable of every scope and rewinds the run's clock (restart); the random source is reset by the machine. */

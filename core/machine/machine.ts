@@ -120,7 +120,7 @@ export class Machine implements WalkState {
     this.positions = new Int32Array(graph.models.length).fill(-1);
     const engine = scriptEngineOf(options.registries, options.scriptEngine);
     const limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits };
-    this.sandbox = engine.createSandbox({ scopes: graph.models.length, random: this.random, limits });
+    this.sandbox = engine.createSandbox({ scopes: graph.models.length, random: this.random, limits, stepCount: () => this.steps });
     this.scripts = new WalkScripts(graph, this.sandbox);
     this.shared = new SharedStates(graph, this.scripts, this.random);
     try {

@@ -90,11 +90,10 @@ export class WalkScripts {
   /**
    * The walk took a step: guards are asked afresh from now on, as GraphWalker asks them on every step. A
    * guard may read more than variables (`Math.random`, a counter it bumps itself), so an answer is only
-   * kept within the step that asked for it.
+   * kept within the step that asked for it. (The sandbox reads the step count itself: SandboxOptions.stepCount.)
    */
   stepped(): void {
     this.version++;
-    this.sandbox.stepped?.();
   }
 
   /** Forget cached guard answers and prepared guards (after a sandbox reset). */

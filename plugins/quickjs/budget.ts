@@ -17,20 +17,42 @@ export class RequestBudget {
   private chargingGuards = false;
   private inTurn = false;
   private steppedInTurn = false;
+  /** The walk's step count when a script last ran: a step since then opens the step's budget. */
+  private seenSteps: number;
   private readonly endTurn = (): void => {
     this.inTurn = false;
   };
 
-  constructor(readonly budgetMs: number) {}
+  /**
+   * `steps` counts the walk's steps. The budget reads it when a script is about to run rather than being told
+   * of every step: a walk without scripts then pays nothing per step, and steps taken with no script between
+   * them open one budget as they would one by one (nothing was charged in between).
+   */
+  constructor(
+    readonly budgetMs: number,
+    private readonly steps: () => number,
+  ) {
+    this.seenSteps = steps();
+  }
 
   /** A script is about to run; `guards` when it evaluates guards. */
   enter(guards: boolean): void {
+    const steps = this.steps();
+    if (steps !== this.seenSteps) {
+      this.seenSteps = steps;
+      this.stepped();
+    }
     if (!this.inTurn) this.beginTurn();
     this.chargingGuards = guards;
   }
 
+  /** The walk was restarted: its step count starts again, and that is no step. */
+  rewind(): void {
+    this.seenSteps = this.steps();
+  }
+
   /** The walk took a step. */
-  stepped(): void {
+  private stepped(): void {
     if (!this.inTurn) this.beginTurn();
     else if (this.steppedInTurn) this.spentMs = this.guardsMs;
     this.guardsMs = 0;

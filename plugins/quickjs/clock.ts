@@ -13,23 +13,17 @@ export const CLOCK_STEP_MS = 1000;
  */
 export class RunClock {
   readonly startMs: number;
-  private steps = 0;
 
-  constructor(seed: number) {
+  /** `steps` counts the walk's steps since its load or restart, so the clock starts again with a restart. */
+  constructor(
+    seed: number,
+    private readonly steps: () => number,
+  ) {
     this.startMs = CLOCK_EPOCH_MS + (seed % YEAR_SECONDS) * 1000;
   }
 
   now(): number {
-    return this.startMs + this.steps * CLOCK_STEP_MS;
-  }
-
-  stepped(): void {
-    this.steps++;
-  }
-
-  /** A restart replays the walk, so its clock starts again too. */
-  reset(): void {
-    this.steps = 0;
+    return this.startMs + this.steps() * CLOCK_STEP_MS;
   }
 }
 

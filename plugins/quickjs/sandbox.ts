@@ -37,14 +37,17 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   private readonly messages: FailureMessages;
   private readonly budget: RequestBudget;
   private readonly clock: RunClock | undefined;
+  /** Steps counted by {@link stepped}, for hosts that give no `stepCount`. */
+  private ownSteps = 0;
 
   constructor(
     private readonly options: SandboxOptions,
     private readonly settings: SandboxSettings,
   ) {
     this.messages = new FailureMessages(options.limits);
-    this.budget = new RequestBudget(options.limits.budgetMs);
-    this.clock = options.limits.realClock ? undefined : new RunClock(options.random.seed);
+    const steps = options.stepCount ?? (() => this.ownSteps);
+    this.budget = new RequestBudget(options.limits.budgetMs, steps);
+    this.clock = options.limits.realClock ? undefined : new RunClock(options.random.seed, steps);
     this.start(settings.modules.lease());
   }
 
@@ -88,8 +91,7 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   }
 
   stepped(): void {
-    this.clock?.stepped();
-    this.budget.stepped();
+    this.ownSteps++;
   }
 
   /**
@@ -101,7 +103,8 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     this.assertAlive();
     this.stop();
     this.generation++;
-    this.clock?.reset();
+    this.ownSteps = 0;
+    this.budget.rewind();
     const keep = this.lease.own && this.poisoned === undefined && this.lease.gate.pristine;
     if (!keep) this.lease.release(this.poisoned === undefined);
     this.start(keep ? this.lease : this.settings.modules.lease());
