@@ -76,6 +76,12 @@ export interface SandboxOptions {
    * tells the sandbox of each step with {@link ScriptSandbox.stepped}.
    */
   readonly stepCount?: () => number;
+  /**
+   * Told whenever a script reads what the same variables do not decide: `Math.random`, the time. Given to the
+   * sandboxes the planner explores in (docs/planning.md), so that it knows which outcomes it cannot foresee;
+   * a walk's own sandbox has none.
+   */
+  readonly onUnpredictable?: () => void;
 }
 
 /**
@@ -106,6 +112,15 @@ export interface ScriptSandbox {
    * clock or budget ignores it.
    */
   stepped?(): void;
+  /**
+   * Optional, for planning (docs/planning.md): the variables of every scope as one text that {@link restore}
+   * of a sandbox of the same engine and number of scopes takes back, equal for equal variables (in the order
+   * they were first assigned). Undefined when some value has no faithful copy (a function, an instance of a
+   * class), which leaves the walk to the planner that ignores variables.
+   */
+  snapshot?(): string | undefined;
+  /** Optional, with {@link snapshot}: replaces the variables of every scope by those of a snapshot. */
+  restore?(state: string): void;
   /** Forgets every variable of every scope and rewinds the run's clock (restart); the random source is reset by the machine. */
   reset(): void;
   /** Frees every resource; the sandbox must not be used afterwards. */

@@ -51,7 +51,7 @@ const DATE_SOURCE = String.raw`(function (RealDate, clock) {
 })`;
 
 /** Installs the run's clock in a fresh context, before any model script runs. */
-export function installRunClock(context: QuickJSContext, clock: RunClock): void {
+export function installRunClock(context: QuickJSContext, clock: Pick<RunClock, 'now'>): void {
   const install = context.unwrapResult(context.evalCode(DATE_SOURCE, 'clock', { type: 'global' }));
   const realDate = context.getProp(context.global, 'Date');
   const now = context.newFunction('now', () => context.newNumber(clock.now()));

@@ -10,6 +10,8 @@
  *   text is the sandbox's verdict on a guard's value (`V`) or the description of what was thrown (`E`).
  * - `describe(e)`: the text of an exception that escaped to the host.
  * - `vars()`: the scope's variables, encoded by {@link decodeVariables}.
+ * - `save()` / `load(text)`: a copy of the scope's variables as text, and the variables set back from one
+ *   (for planning, on a sandbox of its own); `save()` answers `''` when some value has no faithful copy.
  * - `ev`: the context's own indirect eval, for guards that are not plain expressions.
  *
  * Value texts follow docs/api-execution.md: strings as they are, numbers, booleans, bigints, symbols, null and
@@ -20,6 +22,8 @@
 export const KIT_SOURCE = String.raw`(function () {
   'use strict';
   var G = globalThis, S = String, keys = Object.keys, stringify = JSON.stringify, ev = G.eval, freeze = Object.freeze;
+  var parse = JSON.parse, isArray = Array.isArray, protoOf = Object.getPrototypeOf, ObjectProto = Object.prototype;
+  var own = Object.getOwnPropertyDescriptor, hasOwn = Object.prototype.hasOwnProperty;
   var builtIn = Object.create(null), names = Object.getOwnPropertyNames(G);
   for (var n = 0; n < names.length; n++) builtIn[names[n]] = true;
   var kind = 0, failure;
@@ -63,6 +67,44 @@ export const KIT_SOURCE = String.raw`(function () {
     }
     return out;
   }
+  // A value is copied faithfully through JSON when it is a finite number (not -0), a string, a boolean, null,
+  // or a dense array or plain object of such values, without getters.
+  function copyable(v, depth) {
+    var t = typeof v;
+    if (t === 'string' || t === 'boolean' || v === null) return true;
+    if (t === 'number') return v === v && v !== 1 / 0 && v !== -1 / 0 && !(v === 0 && 1 / v < 0);
+    if (t !== 'object' || depth > 64) return false;
+    var i;
+    if (isArray(v)) {
+      for (i = 0; i < v.length; i++) if (!hasOwn.call(v, i) || !copyable(v[i], depth + 1)) return false;
+      return keys(v).length === v.length;
+    }
+    if (protoOf(v) !== ObjectProto) return false;
+    var ks = keys(v);
+    for (i = 0; i < ks.length; i++) {
+      var d = own(v, ks[i]);
+      if (!d || !('value' in d) || !copyable(d.value, depth + 1)) return false;
+    }
+    return true;
+  }
+  function save() {
+    var ks = keys(G), out = [];
+    for (var i = 0; i < ks.length; i++) {
+      var k = ks[i];
+      if (builtIn[k] === true) continue;
+      var d = own(G, k);
+      if (!d || !('value' in d) || !copyable(d.value, 0)) return '';
+      out.push(k, d.value);
+    }
+    return out.length === 0 ? '[]' : stringify(out);
+  }
+  function load(text) {
+    var ks = keys(G), i;
+    for (i = 0; i < ks.length; i++) if (builtIn[ks[i]] !== true) delete G[ks[i]];
+    var values = parse(text);
+    for (i = 0; i < values.length; i += 2) G[values[i]] = values[i + 1];
+    return '';
+  }
   return freeze({
     f: function (e) { kind = 1; failure = e; },
     b: function (v) { kind = 2; failure = v; },
@@ -72,6 +114,8 @@ export const KIT_SOURCE = String.raw`(function () {
     },
     describe: describe,
     vars: vars,
+    save: save,
+    load: load,
     ev: function (source) { return ev(source); }
   });
 })()`;

@@ -1,6 +1,7 @@
 import type { QuickJSRuntime } from 'quickjs-emscripten';
 import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
 import type { GuardSet, SandboxOptions, ScriptSandbox } from '../../core/scripting.js';
+import type { RandomSource } from '../../core/random.js';
 import { RequestBudget } from './budget.js';
 import { RunClock } from './clock.js';
 import { isBlank, mentionsGlobal, withoutGlobal } from './compile.js';
@@ -10,6 +11,9 @@ import { FailureMessages, cut } from './messages.js';
 import type { ModuleLease, ModuleSource } from './modules.js';
 import { GuestLimits, newLimitedRuntime } from './runtime.js';
 import { GuestScope, type GuestFailure } from './scope.js';
+
+/** Joins the copies of the scopes in a {@link QuickJsSandbox.snapshot}. */
+const SNAPSHOT_SEPARATOR = '\u0001';
 
 /** How the engine builds sandboxes. */
 export interface SandboxSettings {
@@ -36,7 +40,9 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   private disposed = false;
   private readonly messages: FailureMessages;
   private readonly budget: RequestBudget;
-  private readonly clock: RunClock | undefined;
+  private readonly clock: Pick<RunClock, 'now'> | undefined;
+  /** What scripts read as `Math.random`: the walk's source, told to {@link SandboxOptions.onUnpredictable} when given. */
+  private readonly random: RandomSource;
   /** Steps counted by {@link stepped}, for hosts that give no `stepCount`. */
   private ownSteps = 0;
 
@@ -47,7 +53,18 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     this.messages = new FailureMessages(options.limits);
     const steps = options.stepCount ?? (() => this.ownSteps);
     this.budget = new RequestBudget(options.limits.budgetMs, steps);
-    this.clock = options.limits.realClock ? undefined : new RunClock(options.random.seed, steps);
+    const told = options.onUnpredictable;
+    if (told === undefined) {
+      this.random = options.random;
+      this.clock = options.limits.realClock ? undefined : new RunClock(options.random.seed, steps);
+    } else {
+      // A planning sandbox: every read of chance or time is told, and time is the run's clock even under
+      // realClock, so that no read goes untold.
+      const random = options.random;
+      const clock = new RunClock(random.seed, steps);
+      this.random = { seed: random.seed, next: () => (told(), random.next()), int: (b) => (told(), random.int(b)) };
+      this.clock = { now: () => (told(), clock.now()) };
+    }
     this.start(settings.modules.lease());
   }
 
@@ -88,6 +105,42 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     const own = this.read(this.scopes[scope], origin);
     const shared = this.read(this.shared, origin).map(([name, value]): [string, string] => [`global.${name}`, value]);
     return [...own, ...shared];
+  }
+
+  /**
+   * The variables of every scope as one text: per model scope, then the shared one, the scope's copy (see
+   * kit.ts), empty for a scope without variables, joined by U+0001 (which JSON text never holds raw).
+   * Undefined when some value cannot be copied faithfully.
+   */
+  snapshot(): string | undefined {
+    this.assertAlive();
+    const origin: ScriptOrigin = { modelId: 'planning', field: 'setData' };
+    const parts: string[] = [];
+    for (const scope of [...this.scopes, this.shared]) {
+      const copy = scope === undefined ? '[]' : this.guarded(origin, () => scope.save());
+      if (typeof copy !== 'string') this.fail(copy, origin);
+      if (copy === '') return undefined;
+      parts.push(copy === '[]' ? '' : copy);
+    }
+    return parts.join(SNAPSHOT_SEPARATOR);
+  }
+
+  /** Sets every scope's variables back to a {@link snapshot} of this engine's. */
+  restore(state: string): void {
+    this.assertAlive();
+    const origin: ScriptOrigin = { modelId: 'planning', field: 'setData' };
+    const parts = state.split(SNAPSHOT_SEPARATOR);
+    if (parts.length !== this.options.scopes + 1) {
+      throw new RangeError(`A snapshot of ${parts.length - 1} scopes cannot be restored into ${this.options.scopes}`);
+    }
+    parts.forEach((copy, i) => {
+      const index = i < this.options.scopes ? i : 'shared';
+      const existing = index === 'shared' ? this.shared : this.scopes[index];
+      if (copy === '' && existing === undefined) return;
+      const scope = existing ?? this.scopeFor(index, origin);
+      const failure = this.guarded(origin, () => scope.load(copy === '' ? '[]' : copy));
+      if (failure !== undefined) this.fail(failure, origin);
+    });
   }
 
   stepped(): void {
@@ -169,8 +222,7 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   }
 
   private createScope(origin: ScriptOrigin): GuestScope {
-    const { runtime, limits, jobs, clock } = this;
-    const { random } = this.options;
+    const { runtime, limits, jobs, clock, random } = this;
     const services = { module: this.lease.module, runtime, limits, jobs, random, clock, fastCalls: this.settings.fastCalls };
     try {
       return GuestScope.create(services);

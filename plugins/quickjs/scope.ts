@@ -15,7 +15,7 @@ export interface ScopeServices {
   readonly jobs: PromiseJobs;
   readonly random: RandomSource;
   /** The run's clock; undefined when scripts read the host's. */
-  readonly clock: RunClock | undefined;
+  readonly clock: Pick<RunClock, 'now'> | undefined;
   readonly fastCalls: boolean;
 }
 
@@ -153,6 +153,29 @@ export class GuestScope {
     return { text: undefined, limit, verdict: false };
   }
 
+  /**
+   * A copy of the variables as text, `''` when some value cannot be copied faithfully (a function, a class
+   * instance, undefined, NaN), or the failure of reading them.
+   */
+  save(): string | GuestFailure {
+    const text = this.callKit('save');
+    const limit = this.limits.exceeded;
+    if (text !== undefined && limit === undefined) return text;
+    return { text: undefined, limit, verdict: false };
+  }
+
+  /** Replaces the variables by those of a {@link save}d copy; undefined when done, else the failure. */
+  load(copy: string): GuestFailure | undefined {
+    const argument = this.context.newString(copy);
+    try {
+      const done = this.callKit('load', argument);
+      const limit = this.limits.exceeded;
+      return done !== undefined && limit === undefined ? undefined : { text: undefined, limit, verdict: false };
+    } finally {
+      argument.dispose();
+    }
+  }
+
   dispose(): void {
     for (const handle of this.owned) handle.dispose();
     this.owned.length = 0;
@@ -192,7 +215,7 @@ export class GuestScope {
   }
 
   /** Calls a kit function and returns its string result, or undefined when even that failed. */
-  private callKit(name: 'take' | 'describe' | 'vars', argument?: QuickJSHandle): string | undefined {
+  private callKit(name: 'take' | 'describe' | 'vars' | 'save' | 'load', argument?: QuickJSHandle): string | undefined {
     const context = this.context;
     this.limits.arm();
     const fn = context.getProp(this.kit, name);
