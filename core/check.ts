@@ -2,6 +2,7 @@ import { ModelError, ScriptError, WalkerError } from './errors.js';
 import { deadEndIssues } from './machine/dead-ends.js';
 import type { Graph } from './model/graph.js';
 import { inspectModelFile, isError, type ModelIssue } from './model/issues.js';
+import { ModelIssueCodes } from './model/issue-reporter.js';
 import { readModelValue, type ModelFormats } from './model/formats.js';
 import { readModelText, type LoadedModelFile } from './model/load.js';
 import { inspectModelSet, type ModelSetPart } from './model/model-set.js';
@@ -61,7 +62,11 @@ export async function checkModelFiles(
   const later = [...deadEndIssues(graph, generators, walker.registries), ...scriptSyntaxIssues(graph, engine)];
   for (const issue of later) add(partOfModel(issue.modelId), issue);
   if (!later.some(isError)) {
-    const refusal = walkRefusal(walker, set.loaded, generators);
+    const { refusal, closed } = openWalk(walker, set.loaded, generators);
+    for (const { model, message } of closed) {
+      const part = set.partOf[model] ?? 0;
+      findings.push({ part, file: targets[part].file, severity: 'warning', code: ModelIssueCodes.CLOSED_EDGE, message });
+    }
     if (refusal !== undefined) {
       const part = set.partOf[modelOfWalkError(refusal, graph)] ?? 0;
       const message = refusal instanceof ScriptError ? refusal.describe() : refusal.message;
@@ -95,15 +100,35 @@ async function readParts(
   return { parts, readable, findings };
 }
 
-/** Opens the walk and disposes of it at once; what refused it, if anything did. */
-function walkRefusal(walker: Walker, loaded: LoadedModelFile, generators: readonly string[]): WalkerError | undefined {
+/**
+ * Opens the walk and disposes it: what refuses it, if anything, else the edges guards keep closed, each
+ * with its model (docs/planning.md).
+ */
+function openWalk(
+  walker: Walker,
+  loaded: LoadedModelFile,
+  generators: readonly string[],
+): { refusal?: WalkerError; closed: Array<{ model: number; message: string }> } {
   try {
-    walker.walk(loaded, { seed: 0, generators }).dispose();
-    return undefined;
+    const walk = walker.walk(loaded, { seed: 0, generators });
+    try {
+      const closed = walk.closedEdges().map(({ edge, words }) => ({
+        model: walk.graph.modelOf[edge],
+        message: `Model '${modelName(walk.graph, edge)}': edge ${words}: no walk gets through it`,
+      }));
+      return { closed };
+    } finally {
+      walk.dispose();
+    }
   } catch (error) {
-    if (error instanceof WalkerError) return error;
+    if (error instanceof WalkerError) return { refusal: error, closed: [] };
     throw error;
   }
+}
+
+function modelName(graph: Graph, element: number): string {
+  const m = graph.models[graph.modelOf[element]];
+  return m.name ?? m.id;
 }
 
 /** The findings file by file, in the order the files were given; in the order found within each. */

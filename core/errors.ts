@@ -121,6 +121,8 @@ export class ScriptError extends WalkerError {
     /** The script engine's own message, cut to a readable length (e.g. `ReferenceError: y is not defined`). */
     readonly scriptMessage: string,
     readonly origin: ScriptOrigin,
+    /** The limit that stopped the script, when one did: the script itself may be fine, given more time or memory. */
+    readonly limit?: 'time' | 'budget' | 'memory',
   ) {
     super(ErrorCodes.SCRIPT, scriptMessage);
   }

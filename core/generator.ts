@@ -3,6 +3,7 @@ import type { JoinedGraph } from './model/joined-graph.js';
 import type { RandomSource } from './random.js';
 import type { StopCondition } from './condition.js';
 import type { WalkScope, WalkState } from './walk-state.js';
+import type { StatePlanning } from './planning/walk-planning.js';
 
 /** Known path-generator names; plugin packages add theirs by declaration merging. */
 export interface PathGeneratorNames {
@@ -60,6 +61,8 @@ export interface GeneratorInit extends WalkScope {
   readonly joined: JoinedGraph;
   /** Shared by every generator of this walk, made afresh at load and at every restart. */
   readonly memo: WalkMemo;
+  /** The states the walk's guards and actions allow, for generators that plan with them (docs/planning.md). */
+  readonly planning: StatePlanning;
 }
 
 /** Registered under its name and aliases (all matched case-insensitively). */

@@ -4,6 +4,7 @@ import type { StopCondition } from '../condition.js';
 import type { Graph } from '../model/graph.js';
 import { parseGenerators } from '../language/parser.js';
 import { JoinedGraph } from '../model/joined-graph.js';
+import type { StatePlanning } from '../planning/walk-planning.js';
 import { OneWalk } from '../model/one-walk.js';
 import { WalkGraph } from '../model/walk-graph.js';
 import type { Registries } from '../plugin.js';
@@ -54,6 +55,7 @@ export interface ChainContext {
   readonly random: RandomSource;
   /** What one walk can cover, made on first need (a condensation of the whole file). */
   readonly walks: () => OneWalk;
+  readonly planning: StatePlanning;
 }
 
 /** A model's generator string as written, and parsed. */
@@ -66,12 +68,17 @@ export interface ParsedGenerators {
  * The shared-state index and the reachable elements of the graph, for every chain of this walk; what one walk
  * can cover is worked out on first need only, since most conditions (`length`, `reached_*` alone) never ask.
  */
-export function chainContextOf(graph: Graph, registries: Registries, random: RandomSource): ChainContext {
+export function chainContextOf(
+  graph: Graph,
+  registries: Registries,
+  random: RandomSource,
+  planning: StatePlanning,
+): ChainContext {
   const joined = new JoinedGraph(graph);
   const walkGraph = new WalkGraph(graph, joined);
   let oneWalk: OneWalk | undefined;
   const walks = (): OneWalk => (oneWalk ??= new OneWalk(walkGraph));
-  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks };
+  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks, planning };
 }
 
 /** Parses a model's generator string; a syntax error names the model. */
@@ -103,7 +110,7 @@ function buildChain(
   text: string,
   context: ChainContext & { readonly model: number; readonly memo: WalkMemo },
 ): GeneratorChain {
-  const { registries, graph, model, reachable, random, joined, memo } = context;
+  const { registries, graph, model, reachable, random, joined, memo, planning } = context;
   const info = graph.models[model];
   const describe = `Model '${info.name ?? info.id}', generator '${text}'`;
   const scope: WalkScope = { graph, model, reachable };
@@ -118,7 +125,7 @@ function buildChain(
     const condition = buildCondition(expr.condition, registries.conditions, scope, describe);
     const why = whyNeverFulfilled(condition, scope, context.walks);
     if (why !== undefined) throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, `${describe}: ${why}`);
-    const generator = factory.create({ ...scope, condition, conditionExpr: expr.condition, random, joined, memo });
+    const generator = factory.create({ ...scope, condition, conditionExpr: expr.condition, random, joined, memo, planning });
     return { name: factory.name, generator, condition };
   });
   return new GeneratorChain(parts);

@@ -19,6 +19,10 @@ import { checkEdgeAnswer } from './generator-answers.js';
 import { WalkScripts } from './scripts.js';
 import { SharedStates } from './shared-states.js';
 import type { ModelStatus, WalkStatistics } from './statistics.js';
+import { DEFAULT_PLAN_STATES, WalkPlanning } from '../planning/walk-planning.js';
+import { describeClosedEdges, guardReach, listed, whyGuardsForbid, type GuardReach } from '../planning/guard-reach.js';
+import type { StateSpace } from '../planning/state-space.js';
+import { AllOf, AnyOf, OnVertex } from './conditions.js';
 
 /** What a {@link Machine} needs to walk. */
 export interface MachineOptions {
@@ -32,6 +36,8 @@ export interface MachineOptions {
   readonly scriptLimits?: Partial<ScriptLimits>;
   /** Milliseconds clock, for time_duration; default `performance.now`. */
   readonly clock?: () => number;
+  /** States a guard-aware plan explores at most (docs/planning.md); default {@link DEFAULT_PLAN_STATES}. */
+  readonly planStates?: number;
 }
 
 /** One step of a walk: the element the walk now stands on. */
@@ -81,6 +87,10 @@ export class Machine implements WalkState {
   /** What the chains are made from, at load and at every restart; what one walk can cover is made once. */
   private readonly chainContext: ChainContext;
   private readonly sandbox: ScriptSandbox;
+  private readonly planning: WalkPlanning;
+  /** What the guards let the walk step on, from the start (undefined: not worked out, or not knowable). */
+  private reach: GuardReach | null | undefined;
+  private reachSpace: StateSpace | undefined;
   private readonly scripts: WalkScripts;
   private readonly coverage: Coverage;
   private readonly shared: SharedStates;
@@ -114,7 +124,6 @@ export class Machine implements WalkState {
     this.startModel = graph.modelOf[starts[0]];
     this.currentModel = this.startModel;
     this.random = new SeededRandom(options.seed);
-    this.chainContext = chainContextOf(graph, options.registries, this.random);
     this.coverage = new Coverage(graph);
     this.statuses = graph.models.map(() => 'not_executed');
     this.positions = new Int32Array(graph.models.length).fill(-1);
@@ -122,11 +131,14 @@ export class Machine implements WalkState {
     const limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits };
     this.sandbox = engine.createSandbox({ scopes: graph.models.length, random: this.random, limits, stepCount: () => this.steps });
     this.scripts = new WalkScripts(graph, this.sandbox);
+    const bound = options.planStates ?? DEFAULT_PLAN_STATES;
+    this.planning = new WalkPlanning({ graph, engine, limits, seed: options.seed, live: this.sandbox, bound });
+    this.chainContext = chainContextOf(graph, options.registries, this.random, this.planning);
     this.shared = new SharedStates(graph, this.scripts, this.random);
     try {
       this.begin();
     } catch (error) {
-      this.sandbox.dispose();
+      this.dispose();
       throw error;
     }
   }
@@ -192,6 +204,7 @@ export class Machine implements WalkState {
   /** Runs a script in the current model's scope (service `setData`). */
   setData(script: string): void {
     const model = this.graph.models[this.currentModel];
+    this.planning.outsideScripts++;
     this.scripts.run(this.currentModel, script, { modelId: model.id, field: 'setData' });
   }
 
@@ -268,7 +281,20 @@ export class Machine implements WalkState {
 
   /** Frees the script sandbox. The machine must not be used afterwards. */
   dispose(): void {
+    this.planning.dispose();
     this.sandbox.dispose();
+  }
+
+  /**
+   * The edges no walk gets through because of guards (docs/planning.md), each in words: its id, its guard and
+   * the variables seen at its source. Empty when that cannot be known: no guards, more states than the walk's
+   * bound, scripts that read chance or time, or variables without a faithful copy.
+   */
+  closedEdges(): Array<{ edge: number; words: string }> {
+    const reach = this.guardReach();
+    if (reach === undefined) return [];
+    const words = this.describeClosed(reach.closed);
+    return reach.closed.map(({ edge }, i) => ({ edge, words: words[i] }));
   }
 
   // WalkState
@@ -303,10 +329,51 @@ export class Machine implements WalkState {
   private begin(): void {
     this.scripts.runModelActions();
     this.chains = buildChains(this.parsed, this.chainContext);
+    this.refuseWhatGuardsForbid();
     this.observers = this.chains.flatMap((c) =>
       c.parts.flatMap((p) => (p.condition.onStep ? [p.condition.onStep.bind(p.condition)] : [])),
     );
     this.startTime = this.clock();
+  }
+
+  /**
+   * Refuses a goal the guards make impossible, as a goal no walk can reach is refused: otherwise the walk would
+   * go on forever. Only conditions that demand elements are judged, and only where the states are all known.
+   */
+  private refuseWhatGuardsForbid(): void {
+    if (!this.chains.some((c) => c.parts.some((p) => demands(p.condition)))) return;
+    const reach = this.guardReach();
+    if (reach === undefined) return;
+    const g = this.graph;
+    const explain = (missing: readonly number[]): string => {
+      const wanted = new Set(missing);
+      const why = reach.closed.filter(({ edge }) => wanted.has(edge) || wanted.has(g.target[edge]));
+      const words = this.describeClosed(why.length > 0 ? why : reach.closed);
+      return `Never stepped on: ${listed(g, missing)}. Closed by guards: ${words.join('; ')}.`;
+    };
+    this.chains.forEach((chain, m) => {
+      for (const part of chain.parts) {
+        const why = whyGuardsForbid(part.condition, reach, explain);
+        if (why === undefined) continue;
+        const info = g.models[m];
+        throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, `Model '${info.name ?? info.id}', generator '${this.parsed[m].text}': ${why}`);
+      }
+    });
+  }
+
+  private guardReach(): GuardReach | undefined {
+    if (this.reach === undefined) {
+      const start = this.graph.models[this.startModel].startElement;
+      const space = this.planning.exploreFromStart(start);
+      this.reach = (space && guardReach(space, start, this.chainContext.reachable)) ?? null;
+      this.reachSpace = space;
+    }
+    return this.reach ?? undefined;
+  }
+
+  private describeClosed(closed: GuardReach['closed']): string[] {
+    const space = this.reachSpace!;
+    return describeClosedEdges(this.graph, closed, (state, model) => this.planning.variablesOf(space, state, model));
   }
 
   private readonly isFailed = (model: number): boolean => this.statuses[model] === 'failed';
@@ -350,4 +417,11 @@ export class Machine implements WalkState {
     }
     if (this.statuses[model] === 'not_executed') this.statuses[model] = 'executing';
   }
+}
+
+/** Whether a condition demands elements somewhere (coverage, a target): what guards can make impossible. */
+function demands(condition: StopCondition): boolean {
+  if (condition instanceof OnVertex) return demands(condition.inner);
+  if (condition instanceof AllOf || condition instanceof AnyOf) return condition.operands.some(demands);
+  return condition.demand !== undefined;
 }

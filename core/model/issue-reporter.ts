@@ -51,6 +51,11 @@ export const ModelIssueCodes = {
    * leave: a warning for one (the walk may end there too early), an error for several (it always does).
    */
   DEAD_END: 'dead_end',
+  /**
+   * Warning: no state the walk can reach lets the edge through (guards and actions explored, docs/planning.md):
+   * its guard never holds where the walk stands, or guards keep every walk from its source vertex.
+   */
+  CLOSED_EDGE: 'closed_edge',
   /** A guard, an action or a model action does not parse (found by the script engine, without running it). */
   SCRIPT_SYNTAX: 'script_syntax',
 } as const;

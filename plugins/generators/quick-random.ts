@@ -5,6 +5,9 @@ import type { WalkState } from '../../core/walk-state.js';
 import { NearestUnvisited } from './algorithms/nearest-unvisited.js';
 import { Backoff, randomUnvisitedEdge } from './choice.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
+import { NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
+import { nearestRoute } from './algorithms/state-tours.js';
+import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 const PLANNER = Symbol('quick_random planner');
 
@@ -31,8 +34,15 @@ const PLANNER = Symbol('quick_random planner');
 export const quickRandomGenerator: PathGeneratorFactory = {
   name: 'quick_random',
   aliases: ['quickrandom', 'quickrandompath'],
-  create: (init) => walkPlanner(init, PLANNER, () => new QuickRandomPath(init.graph, init.joined)),
+  create: (init) => walkPlanner(init, PLANNER, () => new QuickRandomPath(init.graph, init.joined, init.planning)),
 };
+
+/**
+ * With the walk's states known (docs/planning.md): the way to the nearest state from which an edge not yet
+ * visited is open, and through it; one of the nearest drawn from the seed.
+ */
+const nearestUnvisited: StatePlan = (space, state, walk) =>
+  nearestRoute(space, state, (t) => walk.visits(space.edgeOf[t]) === 0, walk.random);
 
 /** The quick_random strategy; also what shortest_all_paths walks by while its plan is spoilt by guards. */
 export class QuickRandomPath extends MovePlanner {
@@ -46,9 +56,12 @@ export class QuickRandomPath extends MovePlanner {
   /** Per element: 1 + the walk's visited-edge count when it blocked a route; avoided while that count holds. */
   private readonly blockedAt: Int32Array;
   private readonly backoff = new Backoff();
+  private readonly guide: StateGuide | undefined;
 
-  constructor(graph: Graph, joined: JoinedGraph) {
+  /** Without `planning` (as shortest_all_paths uses it, meanwhile) it plans by the graph alone. */
+  constructor(graph: Graph, joined: JoinedGraph, planning?: StatePlanning) {
     super(graph);
+    this.guide = planning && new StateGuide(planning, nearestUnvisited);
     this.search = new NearestUnvisited(graph, joined);
     this.dead = new Uint8Array(graph.vertexCount);
     this.blockedAt = new Int32Array(graph.size);
@@ -59,6 +72,8 @@ export class QuickRandomPath extends MovePlanner {
    * -1 when there is nothing to head for (the caller then chooses at random).
    */
   override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
+    const guided = this.guide === undefined ? NO_SPACE : this.guide.next(walk, vertex, open);
+    if (guided !== NO_SPACE) return guided;
     const fresh = randomUnvisitedEdge(walk, open);
     if (fresh >= 0) return fresh;
     const planned = this.followRoute(walk, vertex, open, candidates);

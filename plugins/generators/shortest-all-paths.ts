@@ -9,6 +9,9 @@ import { PlanningBudget, randomOpenEdge } from './choice.js';
 import { QuickRandomPath } from './quick-random.js';
 import { Route } from './route.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
+import { NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
+import { coverableFrom, exactTour, greedyTour } from './algorithms/state-tours.js';
+import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 /** Models up to this many reachable vertices + edges are re-planned in full whenever a guard spoils the tour. */
 const FULL_REPLAN_LIMIT = 4096;
@@ -42,7 +45,18 @@ const PLANNER = Symbol('shortest_all_paths planner');
 export const shortestAllPathsGenerator: PathGeneratorFactory = {
   name: 'shortest_all_paths',
   aliases: ['shortestallpaths'],
-  create: (init) => walkPlanner(init, PLANNER, () => new ShortestAllPaths(init.graph, init.joined)),
+  create: (init) => walkPlanner(init, PLANNER, () => new ShortestAllPaths(init.graph, init.joined, init.planning)),
+};
+
+/**
+ * With the walk's states known (docs/planning.md): the shortest tour over the edges not yet visited that a
+ * walk from here can take, exact where the search fits ({@link exactTour}), else heading for the nearest
+ * one again and again.
+ */
+const coveringTour: StatePlan = (space, state, walk) => {
+  const required = coverableFrom(space, state, (e) => walk.visits(e) === 0);
+  if (required.length === 0) return undefined;
+  return exactTour(space, state, required) ?? greedyTour(space, state, required, walk.random);
 };
 
 class ShortestAllPaths extends MovePlanner {
@@ -57,12 +71,15 @@ class ShortestAllPaths extends MovePlanner {
   private readonly detours: DetourSearch;
   private readonly meanwhile: QuickRandomPath;
   private readonly traps: Traps;
+  private readonly guide: StateGuide;
 
   constructor(
     graph: Graph,
     private readonly joined: JoinedGraph,
+    planning: StatePlanning,
   ) {
     super(graph);
+    this.guide = new StateGuide(planning, coveringTour);
     this.tour = new Route(graph);
     this.detour = new Route(graph);
     this.done = new Uint8Array(graph.vertexCount);
@@ -72,6 +89,8 @@ class ShortestAllPaths extends MovePlanner {
   }
 
   override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
+    const guided = this.guide.next(walk, vertex, open);
+    if (guided !== NO_SPACE) return guided;
     this.budget.tick();
     const next = this.followPlan(walk, vertex, open, candidates);
     if (next >= 0) return next;

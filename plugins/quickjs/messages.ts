@@ -34,8 +34,8 @@ export function cut(text: string): string {
  * validation) says which script to fix; `scriptMessage` is the verdict alone.
  */
 export class ScriptVerdictError extends ScriptError {
-  constructor(verdict: string, origin: ScriptOrigin) {
-    super(verdict, origin);
+  constructor(verdict: string, origin: ScriptOrigin, limit?: LimitKind) {
+    super(verdict, origin, limit);
     this.message = super.describe();
   }
 
@@ -60,7 +60,7 @@ export class FailureMessages {
    * @param verdict true when the text is the sandbox's own (a guard's value), not something the script threw
    */
   error(text: string | undefined, limit: LimitKind | undefined, origin: ScriptOrigin, verdict = false): ScriptError {
-    if (limit !== undefined) return new ScriptVerdictError(this.limit(limit), origin);
+    if (limit !== undefined) return new ScriptVerdictError(this.limit(limit), origin, limit);
     if (text === undefined || text === '') return new ScriptError('Script failed without an error message', origin);
     const message = cut(unquoteReference(text));
     return verdict ? new ScriptVerdictError(message, origin) : new ScriptError(message, origin);

@@ -1,6 +1,7 @@
 import type { StopCondition } from '../../../core/condition.js';
 import type { PathGenerator, PathGeneratorFactory, WalkMemo } from '../../../core/generator.js';
 import type { ConditionExpr } from '../../../core/language/ast.js';
+import { NO_STATE_PLANNING } from '../../../core/planning/walk-planning.js';
 import { WalkMemoMap } from '../../../core/machine/chain.js';
 import { Graph } from '../../../core/model/graph.js';
 import { JoinedGraph } from '../../../core/model/joined-graph.js';
@@ -123,6 +124,7 @@ export function createGenerator(
     conditionExpr,
     random,
     joined: new JoinedGraph(graph),
+    planning: NO_STATE_PLANNING,
     memo,
   });
 }

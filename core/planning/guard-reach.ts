@@ -1,0 +1,129 @@
+import type { StopCondition } from '../condition.js';
+import { AllOf, AnyOf, OnVertex } from '../machine/conditions.js';
+import type { Graph } from '../model/graph.js';
+import { abbreviate } from '../text.js';
+import type { StateSpace } from './state-space.js';
+
+/** Variable sets a report shows per closed edge before it says how many more there are. */
+const SHOWN_STATES = 3;
+
+/**
+ * What the guards let a walk step on, judged from a space that holds every state it can reach, with no
+ * outcome left to chance ({@link StateSpace.complete} and {@link StateSpace.certain}).
+ */
+export interface GuardReach {
+  /** Per element: 1 when some walk steps on it. */
+  readonly stepped: Uint8Array;
+  /**
+   * The edges a walk could reach were it not for guards (`reachable`) that no reachable state lets through,
+   * in element order, each with the states standing at its source vertex (none when guards keep every walk
+   * from that vertex too).
+   */
+  readonly closed: ReadonlyArray<{ readonly edge: number; readonly states: readonly number[] }>;
+}
+
+/** Undefined when the space may not hold every state. `start` is the walk's start element. */
+export function guardReach(space: StateSpace, start: number, reachable: Uint8Array): GuardReach | undefined {
+  if (!space.complete || !space.certain) return undefined;
+  const g = space.graph;
+  const stepped = new Uint8Array(g.size);
+  stepped[start] = 1;
+  const atVertex = new Map<number, number[]>();
+  for (let s = 0; s < space.size; s++) {
+    const v = space.vertexOf[s];
+    stepped[v] = 1;
+    let list = atVertex.get(v);
+    if (list === undefined) atVertex.set(v, (list = []));
+    list.push(s);
+    for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) stepped[space.edgeOf[t]] = 1;
+  }
+  const closed: Array<{ edge: number; states: number[] }> = [];
+  for (let e = g.vertexCount; e < g.size; e++) {
+    if (stepped[e] === 1 || reachable[e] === 0 || g.source[e] < 0) continue;
+    if (!pathOfGuards(g, e, stepped)) continue;
+    closed.push({ edge: e, states: atVertex.get(g.source[e]) ?? [] });
+  }
+  return { stepped, closed };
+}
+
+/**
+ * Whether guards are why `edge` is never stepped on: its own guard, or guards on every way to its source.
+ * (An edge of a model the walk never enters is not the guards' doing.)
+ */
+function pathOfGuards(g: Graph, edge: number, stepped: Uint8Array): boolean {
+  return g.guard[edge] !== undefined || stepped[g.source[edge]] === 0;
+}
+
+/**
+ * The closed edges in words: the edge, its guard, and the variables at its source vertex (up to
+ * {@link SHOWN_STATES} sets of them), e.g. `e_Unlock (guard "fails >= 3"; at v_Locked: fails=0 | fails=1)`.
+ * `variablesOf` formats a state's variables in the edge's model.
+ */
+export function describeClosedEdges(
+  graph: Graph,
+  closed: GuardReach['closed'],
+  variablesOf: (state: number, model: number) => Array<[string, string]>,
+): string[] {
+  return closed.map(({ edge, states }) => {
+    const guard = graph.guard[edge] === undefined ? 'no guard' : `guard "${graph.guard[edge]}"`;
+    const source = graph.source[edge];
+    const at = `${graph.names[source] ?? graph.ids[source]}`;
+    if (states.length === 0) return `${graph.ids[edge]} (${guard}; no walk reaches ${at})`;
+    const shown = states.slice(0, SHOWN_STATES).map((s) => {
+      const vars = variablesOf(s, graph.modelOf[edge]);
+      return vars.length === 0 ? '(no variables)' : vars.map(([n, v]) => `${n}=${v}`).join(', ');
+    });
+    const more = states.length > SHOWN_STATES ? ` | … ${states.length - SHOWN_STATES} more` : '';
+    return `${graph.ids[edge]} (${guard}; at ${at} the variables are only ${shown.join(' | ')}${more})`;
+  });
+}
+
+/**
+ * Why guards make `condition` impossible, or undefined: a demand (coverage, a reached target) needs more
+ * than the elements some walk steps on. Under `and` one such operand is enough; under `or` every operand
+ * must fail. `explain` words the elements a demand misses.
+ */
+export function whyGuardsForbid(
+  condition: StopCondition,
+  reach: GuardReach,
+  explain: (missing: readonly number[]) => string,
+): string | undefined {
+  if (condition instanceof OnVertex) return whyGuardsForbid(condition.inner, reach, explain);
+  if (condition instanceof AnyOf) {
+    const reasons: string[] = [];
+    for (const op of condition.operands) {
+      const why = whyGuardsForbid(op, reach, explain);
+      if (why === undefined) return undefined;
+      reasons.push(why);
+    }
+    return reasons.join('; and ');
+  }
+  if (condition instanceof AllOf) {
+    for (const op of condition.operands) {
+      const why = whyGuardsForbid(op, reach, explain);
+      if (why !== undefined) return why;
+    }
+    return undefined;
+  }
+  const demand = condition.demand;
+  if (demand === undefined) return undefined;
+  let reached = 0;
+  const missing: number[] = [];
+  demand.elements.forEach((e, i) => {
+    if (reach.stepped[e] === 1) reached += demand.weights?.[i] ?? 1;
+    else missing.push(e);
+  });
+  if (reached >= demand.least) return undefined;
+  return (
+    `${demand.label} can never be fulfilled: the guards let walks step on only ${reached} of the ` +
+    `${demand.elements.length} ${demand.what}, and ${demand.least} are needed. ${explain(missing)}`
+  );
+}
+
+/** A list of ids for a message, the first few in full. */
+export function listed(graph: Graph, elements: readonly number[]): string {
+  return abbreviate(
+    elements.map((e) => graph.ids[e]),
+    5,
+  );
+}

@@ -1,0 +1,197 @@
+import { ScriptError } from '../errors.js';
+import type { Graph } from '../model/graph.js';
+import { SeededRandom } from '../random.js';
+import type { ScriptEngine, ScriptLimits, ScriptSandbox } from '../scripting.js';
+import { WalkScripts } from '../machine/scripts.js';
+import { exploreStates, NO_COPY, type StateSpace, type StateStepper } from './state-space.js';
+
+/** States explored at most per exploration unless the walk says otherwise (`--plan-states`). */
+export const DEFAULT_PLAN_STATES = 100_000;
+
+/**
+ * What a walk offers generators that plan with its guards (docs/planning.md): the states reachable from
+ * where it stands, explored on copies of its variables in a sandbox of their own.
+ */
+export interface StatePlanning {
+  /** States explored at most per exploration. */
+  readonly bound: number;
+  /**
+   * The states reachable from `vertex` with the walk's variables as they are now; undefined when planning
+   * with guards has nothing to offer: the walk's models have no guard, the script engine cannot copy
+   * variables, some variable has no faithful copy, a script was stopped by a limit while exploring, or shared
+   * states link models (a plan across models goes by the graph alone, as before).
+   */
+  explore(vertex: number): StateSpace | undefined;
+  /** The state of `space` the walk stands in at `vertex` now, or -1 when `space` does not hold it. */
+  locate(space: StateSpace, vertex: number): number;
+  /** Counts the scripts run on the walk's variables from outside its steps (setData): a plan made before may be off. */
+  readonly outsideScripts: number;
+}
+
+/** Planning that offers nothing: for generators made outside a walk (tests), which then plan by the graph alone. */
+export const NO_STATE_PLANNING: StatePlanning = Object.freeze({
+  bound: 0,
+  outsideScripts: 0,
+  explore: () => undefined,
+  locate: () => -1,
+});
+
+/** Where a walk's sandbox for planning comes from, and what it copies the walk's variables from. */
+export interface PlanningSetup {
+  readonly graph: Graph;
+  readonly engine: ScriptEngine;
+  readonly limits: ScriptLimits;
+  readonly seed: number;
+  /** The walk's own sandbox: read (copied), never run in. */
+  readonly live: ScriptSandbox;
+  readonly bound: number;
+}
+
+/**
+ * The planning of one walk. Its sandbox is made on first need and holds nothing of the walk's but copies;
+ * the last exploration is kept, and serves again while the walk stands in one of its states, as long as
+ * it holds every state reachable from there.
+ */
+export class WalkPlanning implements StatePlanning {
+  readonly bound: number;
+  outsideScripts = 0;
+  private readonly guarded: boolean;
+  private sandbox: ScriptSandbox | undefined;
+  private scripts: WalkScripts | undefined;
+  private unpredictable = false;
+  private explorations = 0;
+  private last: StateSpace | undefined;
+  /** Set once planning proved impossible for this walk (no copy, no engine support): never tried again. */
+  private given = false;
+
+  constructor(private readonly setup: PlanningSetup) {
+    this.bound = setup.bound;
+    const g = setup.graph;
+    this.guarded = g.guard.some((guard) => guard !== undefined) && !linksModels(g);
+  }
+
+  explore(vertex: number): StateSpace | undefined {
+    if (!this.guarded || this.given) return undefined;
+    const variables = this.copyOfWalk();
+    if (variables === undefined) return undefined;
+    const last = this.last;
+    if (last !== undefined && last.complete && last.stateOf(vertex, variables) >= 0) return last;
+    return this.exploreFrom(vertex, variables);
+  }
+
+  /**
+   * The states reachable from the walk's start, as if it had just taken its first step: from the start
+   * vertex, or the target of the start edge, with the start element's actions run on a copy of the
+   * variables as the model actions left them. What load and `check` judge goals and edges by.
+   */
+  exploreFromStart(start: number): StateSpace | undefined {
+    if (!this.guarded || this.given) return undefined;
+    const variables = this.copyOfWalk();
+    if (variables === undefined) return undefined;
+    const g = this.setup.graph;
+    const { sandbox, scripts } = this.open();
+    sandbox.restore!(variables);
+    try {
+      scripts.runActions(start);
+      if (!g.isVertex(start)) scripts.runActions(g.target[start]);
+    } catch (error) {
+      if (error instanceof ScriptError) return undefined;
+      throw error;
+    }
+    const after = sandbox.snapshot!();
+    if (after === undefined) return undefined;
+    return this.exploreFrom(g.isVertex(start) ? start : g.target[start], after);
+  }
+
+  locate(space: StateSpace, vertex: number): number {
+    const variables = this.copyOfWalk();
+    return variables === undefined ? -1 : space.stateOf(vertex, variables);
+  }
+
+  /** The variables of the walk with this state's copy, per model scope, as the walk's getData would show them. */
+  variablesOf(space: StateSpace, state: number, model: number): Array<[string, string]> {
+    const { sandbox } = this.open();
+    sandbox.restore!(space.variablesOf[state]);
+    return sandbox.variables(model);
+  }
+
+  dispose(): void {
+    this.sandbox?.dispose();
+    this.sandbox = this.scripts = undefined;
+  }
+
+  private copyOfWalk(): string | undefined {
+    const live = this.setup.live;
+    if (live.snapshot === undefined) {
+      this.given = true;
+      return undefined;
+    }
+    return live.snapshot();
+  }
+
+  private exploreFrom(vertex: number, variables: string): StateSpace | undefined {
+    const { sandbox, scripts } = this.open();
+    this.explorations++;
+    const g = this.setup.graph;
+    const stepper: StateStepper = {
+      load: (copy) => {
+        sandbox.restore!(copy);
+        scripts.stepped();
+      },
+      open: (v) => scripts.openEdges(v),
+      take: (edge) => {
+        scripts.runActions(edge);
+        scripts.runActions(g.target[edge]);
+        return sandbox.snapshot!();
+      },
+      takeUnpredictable: () => {
+        const was = this.unpredictable;
+        this.unpredictable = false;
+        return was;
+      },
+    };
+    try {
+      const space = exploreStates(g, stepper, vertex, variables, this.bound);
+      if (space === NO_COPY) {
+        this.given = true;
+        return undefined;
+      }
+      this.last = space;
+      return space;
+    } catch (error) {
+      // A limit stopped a script: this exploration is given up, and the walk plans without guards.
+      if (error instanceof ScriptError) return undefined;
+      throw error;
+    }
+  }
+
+  private open(): { sandbox: ScriptSandbox; scripts: WalkScripts } {
+    if (this.sandbox !== undefined && this.scripts !== undefined) return { sandbox: this.sandbox, scripts: this.scripts };
+    const { graph, engine, limits, seed } = this.setup;
+    const sandbox = engine.createSandbox({
+      scopes: graph.models.length,
+      random: new SeededRandom(seed),
+      limits,
+      // Each exploration is one request of the planning sandbox: its scripts together get one budget.
+      stepCount: () => this.explorations,
+      onUnpredictable: () => {
+        this.unpredictable = true;
+      },
+    });
+    this.sandbox = sandbox;
+    const scripts = (this.scripts = new WalkScripts(graph, sandbox));
+    return { sandbox, scripts };
+  }
+}
+
+/** Whether two vertices share a state name: the walk may then jump between them, which exploration does not follow. */
+function linksModels(g: Graph): boolean {
+  const seen = new Set<string>();
+  for (let v = 0; v < g.vertexCount; v++) {
+    const name = g.sharedState[v];
+    if (name === undefined) continue;
+    if (seen.has(name)) return true;
+    seen.add(name);
+  }
+  return false;
+}
