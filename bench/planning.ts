@@ -1,0 +1,190 @@
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Walker } from '../core/walker.js';
+import { loadModelFile, type LoadedModelFile } from '../core/model/load.js';
+import type { ModelFileJson } from '../core/model/types.js';
+import { builtinPlugins } from '../plugins/index.js';
+import { coverageOptimum, exploreModel, exploreModelFile, stepsToReach, type OracleModel } from '../test/support/guard-oracle.js';
+import { GUARDED_MODELS, guardedModelsFolder, SEEDS, walkCapped } from '../test/support/guarded-walks.js';
+import type { GuardedModel, WalkOutcome } from '../test/support/guarded-walks.js';
+import type { BenchRow, BenchSection } from './report.js';
+
+const SECTION = 'planning';
+/** A walk of a guarded model gives up past this many times its optimum (reported as "did not end"). */
+const CAP_FACTOR = 50;
+/** `random` may wander a long while before it ends: its cap is this many times the optimum. */
+const RANDOM_CAP_FACTOR = 1_000;
+/** The generated model: `processed` counts 0..LIMIT, `retries` 0..MAX_RETRIES, so (LIMIT + 1) x 10 states at v_Run. */
+const LIMIT = 9_999;
+const MAX_RETRIES = 9;
+
+/**
+ * Planning with guards (issue 13): for each guarded model of test/fixtures/models/guarded, its reachable states
+ * and optimum by brute force (test/support/guard-oracle.ts), and the worst of 10 seeds per generator; then a
+ * generated model of 100,001 reachable states, for the time to plan and the pace of a planned walk.
+ */
+export const benchPlanning: BenchSection = async () => {
+  const walker = await Walker.create(builtinPlugins());
+  const rows: BenchRow[] = [];
+  for (const model of GUARDED_MODELS) rows.push(...(await guardedModel(walker, model)));
+  rows.push(...largeStateSpace(walker));
+  return rows;
+};
+
+async function guardedModel(walker: Walker, model: GuardedModel): Promise<BenchRow[]> {
+  const path = join(guardedModelsFolder(), model.file);
+  const space = exploreModelFile(path);
+  const optimum = coverageOptimum(space).steps as number;
+  const loaded = await walker.read(path);
+  const rows: BenchRow[] = [
+    { section: SECTION, subject: model.file, metric: 'reachable states (brute force)', value: space.states.length },
+    { section: SECTION, subject: model.file, metric: 'optimum steps to edge_coverage(100)', value: optimum },
+  ];
+  const goals: Array<[string, number, number | undefined]> = [
+    ['shortest_all_paths(edge_coverage(100))', optimum, 1.05],
+    ['quick_random(edge_coverage(100))', optimum, 2],
+    ['random(edge_coverage(100))', optimum, undefined],
+    [`a_star(reached_vertex(${model.vertex}))`, stepsToReach(space, model.vertex) as number, undefined],
+    [`a_star(reached_edge(${model.edge}))`, stepsToReach(space, model.edge) as number, undefined],
+  ];
+  for (const [generator, best, factor] of goals) rows.push(...worstOfSeeds(walker, loaded, model.file, generator, best, factor));
+  return rows;
+}
+
+/** The worst of the seeds' steps against the best possible, and the mean time of one walk. */
+function worstOfSeeds(
+  walker: Walker,
+  loaded: LoadedModelFile,
+  file: string,
+  generator: string,
+  best: number,
+  factor?: number,
+): BenchRow[] {
+  const cap = (generator.startsWith('random') ? RANDOM_CAP_FACTOR : CAP_FACTOR) * best;
+  const start = performance.now();
+  const outcomes = SEEDS.map((seed) => walkCapped(walker, loaded, generator, seed, cap));
+  const ms = Math.round(((performance.now() - start) / SEEDS.length) * 100) / 100;
+  const stuck = SEEDS.filter((_, i) => !outcomes[i].ended);
+  const worst = stuck.length > 0 ? Infinity : Math.max(...outcomes.map((o) => o.steps));
+  const subject = `${file}, ${generator}${stuck.length > 0 ? `: ${notEnded(stuck, outcomes, cap)}` : ''}`;
+  const target = factor === undefined ? `ends (best ${best})` : `<= ${Math.floor(factor * best)} (${factor} x optimum)`;
+  const met = factor === undefined ? stuck.length === 0 : worst <= factor * best;
+  return [
+    { section: SECTION, subject, metric: 'steps, worst of 10 seeds', value: worst, target, met },
+    { section: SECTION, subject: `${file}, ${generator}`, metric: 'ms per walk, mean of 10 seeds', value: ms },
+  ];
+}
+
+function notEnded(stuck: readonly number[], outcomes: readonly WalkOutcome[], cap: number): string {
+  const failed = stuck.filter((seed) => outcomes[seed - 1].failure !== undefined);
+  const capped = stuck.filter((seed) => outcomes[seed - 1].failure === undefined);
+  const parts = [];
+  if (capped.length > 0) parts.push(`did not end within ${cap.toLocaleString('en-US')} steps (seeds ${capped.join(', ')})`);
+  if (failed.length > 0) parts.push(`failed (seeds ${failed.join(', ')}: ${outcomes[failed[0] - 1].failure})`);
+  return parts.join('; ');
+}
+
+/**
+ * Two guarded counters on one vertex: `processed` up to LIMIT, `retries` up to MAX_RETRIES, and e_Finish opens
+ * only when both are full. 10,000 x 10 states at v_Run and one at v_Done. The best covering walk moves 10,014
+ * times: LIMIT + MAX_RETRIES increments, one step down and back up on each counter (e_Undo and e_ForgiveRetry
+ * must be walked once, and every step down is paid back by one more up), e_Finish and e_Restart; so 1 + 2 x
+ * 10,014 = 20,029 elements.
+ */
+export function twoCounters(): ModelFileJson {
+  const loop = (id: string, guard: string, action: string) => {
+    return { id, name: id, sourceVertexId: 'v_Run', targetVertexId: 'v_Run', guard, actions: [action] };
+  };
+  return {
+    name: 'Two counters',
+    models: [
+      {
+        id: 'two_counters',
+        name: 'TwoCounters',
+        generator: 'shortest_all_paths(edge_coverage(100))',
+        startElementId: 'v_Run',
+        actions: ['processed = 0;', 'retries = 0;', `LIMIT = ${LIMIT};`, `MAX_RETRIES = ${MAX_RETRIES};`],
+        vertices: [
+          { id: 'v_Run', name: 'v_Run' },
+          { id: 'v_Done', name: 'v_Done' },
+        ],
+        edges: [
+          loop('e_Process', 'processed < LIMIT', 'processed++;'),
+          loop('e_Undo', 'processed > 0', 'processed--;'),
+          loop('e_Retry', 'retries < MAX_RETRIES', 'retries++;'),
+          loop('e_ForgiveRetry', 'retries > 0', 'retries--;'),
+          {
+            id: 'e_Finish',
+            name: 'e_Finish',
+            sourceVertexId: 'v_Run',
+            targetVertexId: 'v_Done',
+            guard: 'processed == LIMIT && retries == MAX_RETRIES',
+          },
+          {
+            id: 'e_Restart',
+            name: 'e_Restart',
+            sourceVertexId: 'v_Done',
+            targetVertexId: 'v_Run',
+            actions: ['processed = 0;', 'retries = 0;'],
+          },
+        ],
+      },
+    ],
+  } as ModelFileJson;
+}
+
+/** The optimum argued at {@link twoCounters}. */
+const TWO_COUNTERS_OPTIMUM = 1 + 2 * (LIMIT + MAX_RETRIES + 2 + 2 + 1 + 1);
+
+/** The generated model: its states by brute force, and one timed `shortest_all_paths` walk of it. */
+function largeStateSpace(walker: Walker): BenchRow[] {
+  const file = twoCounters();
+  const subject = `two counters (${LIMIT + 1} x ${MAX_RETRIES + 1} states + 1)`;
+  const states = exploreModel(file.models[0] as OracleModel, 'two counters').states.length;
+  const cap = CAP_FACTOR * TWO_COUNTERS_OPTIMUM;
+  const walk = timedWalk(walker, loadModelFile(file), cap);
+  const bound = 1.05 * TWO_COUNTERS_OPTIMUM;
+  const walked = `${subject}${walk.ended ? '' : `: did not end within ${cap.toLocaleString('en-US')} steps`}, shortest_all_paths`;
+  return [
+    { section: SECTION, subject, metric: 'reachable states (brute force)', value: states },
+    { section: SECTION, subject, metric: 'optimum steps to edge_coverage(100) (argued)', value: TWO_COUNTERS_OPTIMUM },
+    {
+      section: SECTION,
+      subject: `${subject}, shortest_all_paths`,
+      metric: 'ms from open to first move (plan made)',
+      value: walk.planMs,
+      target: '< 1000',
+      met: walk.planMs < 1000,
+    },
+    {
+      section: SECTION,
+      subject: walked,
+      metric: 'steps, seed 1',
+      value: walk.ended ? walk.steps : Infinity,
+      target: `<= ${Math.floor(bound)} (1.05 x optimum)`,
+      met: walk.ended && walk.steps <= bound,
+    },
+    { section: SECTION, subject: `${subject}, shortest_all_paths`, metric: 'steps/s after the first move', value: walk.pace },
+  ];
+}
+
+/**
+ * Opens a walk with the model's own generator and walks it to its end or `cap`: the time from opening to the
+ * first move (whether a planner plans at load or at its first move, the plan is made by then), and the pace of
+ * the walk after it.
+ */
+function timedWalk(walker: Walker, loaded: LoadedModelFile, cap: number): { planMs: number; steps: number; ended: boolean; pace: number } {
+  const start = performance.now();
+  const machine = walker.walk(loaded, { seed: 1 });
+  let steps = 0;
+  try {
+    for (; steps < 2 && machine.hasNext(); steps++) machine.next();
+    const planMs = Math.round((performance.now() - start) * 10) / 10;
+    const walkStart = performance.now();
+    for (; steps < cap && machine.hasNext(); steps++) machine.next();
+    const pace = Math.round(((steps - 2) / (performance.now() - walkStart)) * 1000);
+    return { planMs, steps, ended: !machine.hasNext(), pace };
+  } finally {
+    machine.dispose();
+  }
+}
