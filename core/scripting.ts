@@ -114,9 +114,11 @@ export interface ScriptSandbox {
   stepped?(): void;
   /**
    * Optional, for planning (docs/planning.md): the variables of every scope as one text that {@link restore}
-   * of a sandbox of the same engine and number of scopes takes back, equal for equal variables (in the order
-   * they were first assigned). Undefined when some value has no faithful copy (a function, an instance of a
-   * class), which leaves the walk to the planner that ignores variables.
+   * takes back, equal for equal variables in the same order of first assignment. Per model scope in order,
+   * then the shared one: a JSON array of names and values alternating (`["count",2,"open",true]`), or nothing
+   * for a scope without variables; joined by {@link SNAPSHOT_SEPARATOR}. Undefined when some value has no
+   * faithful copy in JSON (a function, an instance of a class, undefined, NaN, -0), which leaves the walk to
+   * the planner that ignores variables.
    */
   snapshot?(): string | undefined;
   /** Optional, with {@link snapshot}: replaces the variables of every scope by those of a snapshot. */
@@ -126,6 +128,9 @@ export interface ScriptSandbox {
   /** Frees every resource; the sandbox must not be used afterwards. */
   dispose(): void;
 }
+
+/** Joins the scopes of a {@link ScriptSandbox.snapshot}: U+0001, which JSON text never holds raw. */
+export const SNAPSHOT_SEPARATOR = '\u0001';
 
 /** Prepared guards; evaluate() writes 1 (open) or 0 (closed) per guard into `out`. */
 export interface GuardSet {

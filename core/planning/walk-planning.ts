@@ -3,6 +3,8 @@ import type { Graph } from '../model/graph.js';
 import { SeededRandom } from '../random.js';
 import type { ScriptEngine, ScriptLimits, ScriptSandbox } from '../scripting.js';
 import { WalkScripts } from '../machine/scripts.js';
+import { NotPlain } from './plain-scripts.js';
+import { PlainStepper } from './plain-stepper.js';
 import { exploreStates, NO_COPY, type StateSpace, type StateStepper } from './state-space.js';
 
 /** States explored at most per exploration unless the walk says otherwise (`--plan-states`). */
@@ -55,11 +57,15 @@ export interface PlanningSetup {
 export class WalkPlanning implements StatePlanning {
   readonly bound: number;
   outsideScripts = 0;
+  /** True once an exploration found more states than {@link bound}. */
+  boundHit = false;
   private readonly guarded: boolean;
   private sandbox: ScriptSandbox | undefined;
   private scripts: WalkScripts | undefined;
   private unpredictable = false;
   private explorations = 0;
+  /** The host's stepper when every script of the graph is plain (plain-scripts.ts); null when some is not. */
+  private plain: PlainStepper | null | undefined;
   private last: StateSpace | undefined;
   /** Set once planning proved impossible for this walk (no copy, no engine support): never tried again. */
   private given = false;
@@ -130,6 +136,15 @@ export class WalkPlanning implements StatePlanning {
   }
 
   private exploreFrom(vertex: number, variables: string): StateSpace | undefined {
+    this.plain ??= PlainStepper.of(this.setup.graph) ?? null;
+    if (this.plain !== null) {
+      try {
+        return this.explored(exploreStates(this.setup.graph, this.plain, vertex, variables, this.bound));
+      } catch (error) {
+        // A value or a result plain evaluation does not hold the way QuickJS does: the sandbox explores.
+        if (!(error instanceof NotPlain)) throw error;
+      }
+    }
     const { sandbox, scripts } = this.open();
     this.explorations++;
     const g = this.setup.graph;
@@ -151,18 +166,28 @@ export class WalkPlanning implements StatePlanning {
       },
     };
     try {
-      const space = exploreStates(g, stepper, vertex, variables, this.bound);
-      if (space === NO_COPY) {
-        this.given = true;
-        return undefined;
-      }
-      this.last = space;
-      return space;
+      return this.explored(exploreStates(g, stepper, vertex, variables, this.bound));
     } catch (error) {
       // A limit stopped a script: this exploration is given up, and the walk plans without guards.
       if (error instanceof ScriptError) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * A space that holds every state reachable from where the walk stood, or undefined. When the states are
+   * more than the bound, planning with them is given up for the rest of the walk (and {@link boundHit} says
+   * so): the walk plans by the graph alone, as without guards, rather than explore the bound again and
+   * again from every state it comes to.
+   */
+  private explored(space: StateSpace | typeof NO_COPY): StateSpace | undefined {
+    if (space === NO_COPY || !space.complete) {
+      this.given = true;
+      this.boundHit ||= space !== NO_COPY;
+      return undefined;
+    }
+    this.last = space;
+    return space;
   }
 
   private open(): { sandbox: ScriptSandbox; scripts: WalkScripts } {

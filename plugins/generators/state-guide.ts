@@ -3,6 +3,11 @@ import type { StateSpace } from '../../core/planning/state-space.js';
 import type { WalkState } from '../../core/walk-state.js';
 
 /** What a guide's strategy plans: transitions of the space from the state given, or undefined for "nothing to do". */
+/**
+ * A guide's strategy: transitions of the space from the state given, or undefined when nothing is left to do
+ * from there, which must stay true while the walk goes on in the same space (coverage and reached targets
+ * only grow), since the guide then asks no more.
+ */
 export type StatePlan = (space: StateSpace, state: number, walk: WalkState) => readonly number[] | undefined;
 
 /** The guide's answer when the walk has no state space to plan over: the generator plans by the graph alone. */
@@ -23,6 +28,8 @@ export class StateGuide {
   private expected = -1;
   private expectedSteps = -1;
   private outsideScripts = 0;
+  /** True once the strategy had nothing to do in {@link space}: it stays so, since visits only grow. */
+  private exhausted = false;
   /** The walk's steps when it last had no space, so that a walk without one is not explored at every step. */
   private noSpaceAt = -1;
 
@@ -45,8 +52,10 @@ export class StateGuide {
     if (state < 0) return NO_SPACE;
     const space = this.space!;
     let t = this.due(state);
-    if (t < 0 || !open.includes(space.edgeOf[t])) {
-      this.plan = this.strategy(space, state, walk) ?? [];
+    if ((t < 0 || !open.includes(space.edgeOf[t])) && !this.exhausted) {
+      const plan = this.strategy(space, state, walk);
+      this.exhausted = plan === undefined;
+      this.plan = plan ?? [];
       this.at = 0;
       t = this.due(state);
     }
@@ -98,6 +107,7 @@ export class StateGuide {
     let found = space === undefined ? -1 : this.planning.locate(space, vertex);
     if (found < 0 || space!.expanded[found] === 0) {
       const explored = this.planning.explore(vertex);
+      if (explored !== space) this.exhausted = false;
       this.space = explored;
       this.drop();
       found = explored === undefined ? -1 : this.planning.locate(explored, vertex);

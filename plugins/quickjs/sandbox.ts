@@ -1,6 +1,6 @@
 import type { QuickJSRuntime } from 'quickjs-emscripten';
 import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
-import type { GuardSet, SandboxOptions, ScriptSandbox } from '../../core/scripting.js';
+import { SNAPSHOT_SEPARATOR, type GuardSet, type SandboxOptions, type ScriptSandbox } from '../../core/scripting.js';
 import type { RandomSource } from '../../core/random.js';
 import { RequestBudget } from './budget.js';
 import { RunClock } from './clock.js';
@@ -11,9 +11,6 @@ import { FailureMessages, cut } from './messages.js';
 import type { ModuleLease, ModuleSource } from './modules.js';
 import { GuestLimits, newLimitedRuntime } from './runtime.js';
 import { GuestScope, type GuestFailure } from './scope.js';
-
-/** Joins the copies of the scopes in a {@link QuickJsSandbox.snapshot}. */
-const SNAPSHOT_SEPARATOR = '\u0001';
 
 /** How the engine builds sandboxes. */
 export interface SandboxSettings {
@@ -108,9 +105,8 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   }
 
   /**
-   * The variables of every scope as one text: per model scope, then the shared one, the scope's copy (see
-   * kit.ts), empty for a scope without variables, joined by U+0001 (which JSON text never holds raw).
-   * Undefined when some value cannot be copied faithfully.
+   * The variables of every scope as one text, in the format of core/scripting.ts (each scope's copy made by
+   * the kit). Undefined when some value cannot be copied faithfully.
    */
   snapshot(): string | undefined {
     this.assertAlive();
