@@ -111,3 +111,10 @@ export class AnyOf extends Group {
     return Math.max(...this.operands.map((op) => op.fulfilment(walk)));
   }
 }
+
+/** Whether a condition demands elements anywhere in it (coverage, a target to reach), `and`s and `or`s included. */
+export function demandsElements(condition: StopCondition): boolean {
+  if (condition instanceof OnVertex) return demandsElements(condition.inner);
+  if (condition instanceof AllOf || condition instanceof AnyOf) return condition.operands.some(demandsElements);
+  return condition.demand !== undefined;
+}

@@ -22,7 +22,7 @@ import type { ModelStatus, WalkStatistics } from './statistics.js';
 import { DEFAULT_PLAN_STATES, WalkPlanning } from '../planning/walk-planning.js';
 import { describeClosedEdges, guardReach, listed, whyGuardsForbid, type GuardReach } from '../planning/guard-reach.js';
 import type { StateSpace } from '../planning/state-space.js';
-import { AllOf, AnyOf, OnVertex } from './conditions.js';
+import { demandsElements } from './conditions.js';
 
 /** What a {@link Machine} needs to walk. */
 export interface MachineOptions {
@@ -341,7 +341,7 @@ export class Machine implements WalkState {
    * go on forever. Only conditions that demand elements are judged, and only where the states are all known.
    */
   private refuseWhatGuardsForbid(): void {
-    if (!this.chains.some((c) => c.parts.some((p) => demands(p.condition)))) return;
+    if (!this.chains.some((c) => c.parts.some((p) => demandsElements(p.condition)))) return;
     const reach = this.guardReach();
     if (reach === undefined) return;
     const g = this.graph;
@@ -417,11 +417,4 @@ export class Machine implements WalkState {
     }
     if (this.statuses[model] === 'not_executed') this.statuses[model] = 'executing';
   }
-}
-
-/** Whether a condition demands elements somewhere (coverage, a target): what guards can make impossible. */
-function demands(condition: StopCondition): boolean {
-  if (condition instanceof OnVertex) return demands(condition.inner);
-  if (condition instanceof AllOf || condition instanceof AnyOf) return condition.operands.some(demands);
-  return condition.demand !== undefined;
 }

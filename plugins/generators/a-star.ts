@@ -6,6 +6,9 @@ import type { WalkState } from '../../core/walk-state.js';
 import { invalidGenerator } from '../../core/errors.js';
 import { distancesToTargets } from './algorithms/bfs.js';
 import { randomOpenEdge } from './choice.js';
+import { NO_SPACE, StateGuide } from './state-guide.js';
+import { nearestRoute } from './algorithms/state-tours.js';
+import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 /**
  * `a_star` (`astarpath`): heads for the nearest target of its stop condition (`reached_vertex`,
@@ -27,7 +30,7 @@ import { randomOpenEdge } from './choice.js';
 export const aStarGenerator: PathGeneratorFactory = {
   name: 'a_star',
   aliases: ['astarpath'],
-  create({ graph, joined, condition }) {
+  create({ graph, joined, condition, planning }) {
     const targets = condition.targets;
     if (targets === undefined || targets.length === 0) {
       throw invalidGenerator(
@@ -35,7 +38,7 @@ export const aStarGenerator: PathGeneratorFactory = {
           'reached_edge(e_Name) or reached_shared_state(NAME)',
       );
     }
-    return new AStarPath(graph, joined, targets);
+    return new AStarPath(graph, joined, targets, planning);
   },
 };
 
@@ -45,12 +48,19 @@ class AStarPath implements PathGenerator {
   private targets: number[];
   private readonly distance: Int32Array;
   private lastEdge = -1;
+  private readonly guide: StateGuide;
 
   constructor(
     private readonly graph: Graph,
     private readonly joined: JoinedGraph,
     targets: readonly number[],
+    planning: StatePlanning,
   ) {
+    // With the walk's states known (docs/planning.md): the shortest way, guards and actions included, to a
+    // state standing on a pending target, or through a pending target edge.
+    this.guide = new StateGuide(planning, (space, state, walk) =>
+      nearestRoute(space, state, (t) => this.pending[space.edgeOf[t]] === 1 || this.pending[space.vertexOf[space.to[t]]] === 1, walk.random),
+    );
     this.pending = new Uint8Array(graph.size);
     for (const t of targets) this.pending[t] = 1;
     this.targets = [...new Set(targets)];
@@ -62,6 +72,8 @@ class AStarPath implements PathGenerator {
     this.update(vertex);
     const open = walk.openEdges(vertex);
     if (open.length === 0) return -1;
+    const guided = this.guide.next(walk, vertex, open);
+    if (guided !== NO_SPACE) return (this.lastEdge = guided >= 0 ? guided : randomOpenEdge(walk, open));
     const best = this.bestEdge(open, walk.random);
     this.lastEdge = best >= 0 ? best : randomOpenEdge(walk, open);
     return this.lastEdge;
