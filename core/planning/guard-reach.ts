@@ -3,6 +3,7 @@ import { AllOf, AnyOf, OnVertex } from '../machine/conditions.js';
 import type { Graph } from '../model/graph.js';
 import { abbreviate } from '../text.js';
 import type { StateSpace } from './state-space.js';
+import { exactTour } from './state-tours.js';
 
 /** Variable sets a report shows per closed edge before it says how many more there are. */
 const SHOWN_STATES = 3;
@@ -12,6 +13,7 @@ const SHOWN_STATES = 3;
  * outcome left to chance ({@link StateSpace.complete} and {@link StateSpace.certain}).
  */
 export interface GuardReach {
+  readonly graph: Graph;
   /** Per element: 1 when some walk steps on it. */
   readonly stepped: Uint8Array;
   /**
@@ -20,6 +22,11 @@ export interface GuardReach {
    * from that vertex too).
    */
   readonly closed: ReadonlyArray<{ readonly edge: number; readonly states: readonly number[] }>;
+  /**
+   * Two of `elements` that no one walk steps on both of, when some walk steps on each but no walk on all;
+   * undefined when some walk steps on them all, or when the space is too large to know.
+   */
+  apart(elements: readonly number[]): [number, number] | undefined;
 }
 
 /** Undefined when the space may not hold every state. `start` is the walk's start element. */
@@ -43,7 +50,16 @@ export function guardReach(space: StateSpace, start: number, reachable: Uint8Arr
     if (!pathOfGuards(g, e, stepped)) continue;
     closed.push({ edge: e, states: atVertex.get(g.source[e]) ?? [] });
   }
-  return { stepped, closed };
+  const apart = (elements: readonly number[]): [number, number] | undefined => {
+    if (exactTour(space, 0, elements) !== null) return undefined;
+    for (let i = 0; i < elements.length; i++) {
+      for (let j = i + 1; j < elements.length; j++) {
+        if (exactTour(space, 0, [elements[i], elements[j]]) === null) return [elements[i], elements[j]];
+      }
+    }
+    return undefined;
+  };
+  return { graph: g, stepped, closed, apart };
 }
 
 /**
@@ -113,10 +129,20 @@ export function whyGuardsForbid(
     if (reach.stepped[e] === 1) reached += demand.weights?.[i] ?? 1;
     else missing.push(e);
   });
-  if (reached >= demand.least) return undefined;
+  if (reached < demand.least) {
+    return (
+      `${demand.label} can never be fulfilled: the guards let walks step on only ${reached} of the ` +
+      `${demand.elements.length} ${demand.what}, and ${demand.least} are needed. ${explain(missing)}`
+    );
+  }
+  const graph = reach.graph;
+  const all = demand.weights === undefined && demand.least >= demand.elements.length;
+  const pair = all ? reach.apart(demand.elements) : undefined;
+  if (pair === undefined) return undefined;
+  const [a, b] = pair.map((e) => graph.ids[e]);
   return (
-    `${demand.label} can never be fulfilled: the guards let walks step on only ${reached} of the ` +
-    `${demand.elements.length} ${demand.what}, and ${demand.least} are needed. ${explain(missing)}`
+    `${demand.label} can never be fulfilled: some walk steps on each of the ${demand.what}, but the guards ` +
+    `let no one walk step on both ${a} and ${b}: once a walk has stepped on either, it can never reach the other.`
   );
 }
 

@@ -7,7 +7,7 @@ import { invalidGenerator } from '../../core/errors.js';
 import { distancesToTargets } from './algorithms/bfs.js';
 import { randomOpenEdge } from './choice.js';
 import { NO_SPACE, StateGuide } from './state-guide.js';
-import { nearestRoute } from './algorithms/state-tours.js';
+import { nearestRoute } from '../../core/planning/state-tours.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 /**

@@ -6,7 +6,7 @@ import { NearestUnvisited } from './algorithms/nearest-unvisited.js';
 import { Backoff, randomUnvisitedEdge } from './choice.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
 import { NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
-import { nearestRoute } from './algorithms/state-tours.js';
+import { nearestRoute } from '../../core/planning/state-tours.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 const PLANNER = Symbol('quick_random planner');

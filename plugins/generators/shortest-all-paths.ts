@@ -10,7 +10,7 @@ import { QuickRandomPath } from './quick-random.js';
 import { Route } from './route.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
 import { NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
-import { coverableFrom, exactTour, greedyTour } from './algorithms/state-tours.js';
+import { coverableFrom, exactTour, greedyTour } from '../../core/planning/state-tours.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 /** Models up to this many reachable vertices + edges are re-planned in full whenever a guard spoils the tour. */

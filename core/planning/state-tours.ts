@@ -1,5 +1,5 @@
-import type { RandomSource } from '../../../core/random.js';
-import type { StateSpace } from '../../../core/planning/state-space.js';
+import type { RandomSource } from '../random.js';
+import type { StateSpace } from './state-space.js';
 
 /**
  * Largest (states × 2^required edges) the exact tour search takes on: its two arrays of that many entries
@@ -40,16 +40,18 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
 }
 
 /**
- * The shortest tour from `from` that takes every edge of `required` (each reachable from there) at least
- * once: breadth-first over pairs of a state and the set of required edges taken so far, which finds the
- * optimum. Undefined when the pairs would be too many ({@link EXACT_LIMIT}).
+ * The shortest tour from `from` that steps on every element of `required` (edges, and vertices, which the
+ * start state stands on already) at least once, each reachable from there: breadth-first over pairs of a
+ * state and the set of required elements stepped on so far, which finds the optimum. Null when no walk from
+ * there steps on them all; undefined when the pairs would be too many ({@link EXACT_LIMIT}) to know.
  */
-export function exactTour(space: StateSpace, from: number, required: readonly number[]): number[] | undefined {
+export function exactTour(space: StateSpace, from: number, required: readonly number[]): number[] | null | undefined {
   const k = required.length;
   if (k === 0) return [];
   if (k > EXACT_EDGES || space.size * 2 ** k > EXACT_LIMIT) return undefined;
-  const bit = new Map(required.map((e, i) => [e, 1 << i]));
-  const full = k === 32 ? -1 : (1 << k) - 1;
+  const bits = new Int32Array(space.graph.size);
+  required.forEach((e, i) => (bits[e] |= 1 << i));
+  const full = (1 << k) - 1;
   const width = 2 ** k;
   const node = (s: number, mask: number) => s * width + (mask >>> 0);
   const count = space.size * width;
@@ -58,15 +60,17 @@ export function exactTour(space: StateSpace, from: number, required: readonly nu
   const fromMask = new Int32Array(count);
   const queue = new Int32Array(count);
   let tail = 0;
-  queue[tail++] = node(from, 0);
-  via[node(from, 0)] = -2;
+  const start = node(from, bits[space.vertexOf[from]]);
+  if ((bits[space.vertexOf[from]] & full) === full) return [];
+  queue[tail++] = start;
+  via[start] = -2;
   for (let head = 0; head < tail; head++) {
     const n = queue[head];
     const s = Math.floor(n / width);
     const mask = n - s * width;
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
       const next = space.to[t];
-      const m = mask | (bit.get(space.edgeOf[t]) ?? 0);
+      const m = mask | bits[space.edgeOf[t]] | bits[space.vertexOf[next]];
       const id = node(next, m);
       if (via[id] !== -1) continue;
       via[id] = t;
@@ -75,7 +79,7 @@ export function exactTour(space: StateSpace, from: number, required: readonly nu
       queue[tail++] = id;
     }
   }
-  return undefined;
+  return null;
 }
 
 function unwind(space: StateSpace, via: Int32Array, fromMask: Int32Array, width: number, end: number): number[] {
