@@ -1,3 +1,4 @@
+import { DEFAULT_PLAN_STATES } from '../core/planning/walk-planning.js';
 import { Option } from 'clipanion';
 import * as t from 'typanion';
 import { listOption, valueOption } from './option.js';
@@ -64,6 +65,14 @@ export function logLevelOption(fallback: LogLevel) {
     },
     fallback,
   );
+}
+
+/** `--plan-states <n>`: how many states a plan that follows guards explores at most (docs/planning.md). */
+export function planStatesOption() {
+  return valueOption('--plan-states <n>', {
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
+    description: `States a plan that follows guards and actions explores at most; beyond, plans ignore guards; 0 never explores (default ${DEFAULT_PLAN_STATES.toLocaleString('en-US')})`,
+  });
 }
 
 /**

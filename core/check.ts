@@ -3,6 +3,7 @@ import { deadEndIssues } from './machine/dead-ends.js';
 import type { Graph } from './model/graph.js';
 import { inspectModelFile, isError, type ModelIssue } from './model/issues.js';
 import { ModelIssueCodes } from './model/issue-reporter.js';
+import { DEFAULT_PLAN_STATES } from './planning/walk-planning.js';
 import { readModelValue, type ModelFormats } from './model/formats.js';
 import { readModelText, type LoadedModelFile } from './model/load.js';
 import { inspectModelSet, type ModelSetPart } from './model/model-set.js';
@@ -39,7 +40,7 @@ export interface CheckFinding {
 export async function checkModelFiles(
   walker: Walker,
   targets: readonly CheckTarget[],
-  options: { readonly blocked?: boolean } = {},
+  options: { readonly blocked?: boolean; readonly planStates?: number } = {},
 ): Promise<CheckFinding[]> {
   const { parts, readable, findings } = await readParts(targets, walker.registries.formats);
   const add = (part: number, { severity, code, message }: ModelIssue) =>
@@ -62,7 +63,10 @@ export async function checkModelFiles(
   const later = [...deadEndIssues(graph, generators, walker.registries), ...scriptSyntaxIssues(graph, engine)];
   for (const issue of later) add(partOfModel(issue.modelId), issue);
   if (!later.some(isError)) {
-    const { refusal, closed } = openWalk(walker, set.loaded, generators);
+    const { refusal, closed, bound } = openWalk(walker, set.loaded, generators, options.planStates);
+    if (bound !== undefined) {
+      findings.push({ part: 0, file: targets[0].file, severity: 'warning', code: ModelIssueCodes.PLAN_BOUND, message: bound });
+    }
     for (const { model, message } of closed) {
       const part = set.partOf[model] ?? 0;
       findings.push({ part, file: targets[part].file, severity: 'warning', code: ModelIssueCodes.CLOSED_EDGE, message });
@@ -108,15 +112,21 @@ function openWalk(
   walker: Walker,
   loaded: LoadedModelFile,
   generators: readonly string[],
-): { refusal?: WalkerError; closed: Array<{ model: number; message: string }> } {
+  planStates: number | undefined,
+): { refusal?: WalkerError; closed: Array<{ model: number; message: string }>; bound?: string } {
   try {
-    const walk = walker.walk(loaded, { seed: 0, generators });
+    const walk = walker.walk(loaded, { seed: 0, generators, planStates });
     try {
       const closed = walk.closedEdges().map(({ edge, words }) => ({
         model: walk.graph.modelOf[edge],
         message: `Model '${modelName(walk.graph, edge)}': edge ${words}: no walk gets through it`,
       }));
-      return { closed };
+      const bound = walk.planningBoundHit()
+        ? `The walk reaches more than ${(planStates ?? DEFAULT_PLAN_STATES).toLocaleString('en-US')} states (vertices with ` +
+          'the values of the variables): edges the guards keep closed are not known, goals they make impossible are not ' +
+          'refused, and plans go by the graph alone, guards ignored. Raise --plan-states to explore them all.'
+        : undefined;
+      return { closed, bound };
     } finally {
       walk.dispose();
     }

@@ -21,6 +21,8 @@ export interface SessionDefaults {
   /** Fixes the seed of every load (`--seed`); it wins over the model file's `seed`. */
   readonly seed?: number;
   readonly scriptLimits?: Partial<ScriptLimits>;
+  /** States a guard-aware plan explores at most (`--plan-states`, docs/planning.md). */
+  readonly planStates?: number;
   /** Leave out elements whose `properties.blocked` is true (default true). */
   readonly blocked?: boolean;
   /** What each step reports beside the element (`--verbose`, `--unvisited`). */
@@ -162,6 +164,7 @@ export class ExecutionSession implements SessionWalk {
       seed: options.seed ?? this.defaults.seed,
       generators: options.generators,
       scriptLimits: this.defaults.scriptLimits,
+      planStates: this.defaults.planStates,
     });
     const previous = this.current;
     this.current = machine;

@@ -25,6 +25,8 @@ export interface OpenOptions {
   readonly blocked?: boolean;
   readonly scriptEngine?: string;
   readonly scriptLimits?: Partial<ScriptLimits>;
+  /** States a guard-aware plan explores at most (docs/planning.md, `--plan-states`); 0 plans by the graph alone. */
+  readonly planStates?: number;
 }
 
 /**
@@ -76,6 +78,7 @@ export class Walker {
       seed,
       scriptEngine: options.scriptEngine,
       scriptLimits: options.scriptLimits,
+      planStates: options.planStates,
     });
   }
 }

@@ -73,6 +73,7 @@ export async function compose(
   const defaults: SessionDefaults = {
     seed: options.seed,
     scriptLimits: options.scriptLimits,
+    planStates: options.planStates,
     blocked: options.blocked,
     stepReport: options.stepReport,
   };

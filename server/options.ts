@@ -83,6 +83,8 @@ export interface AppOptions {
    * `memoryBytes` per walk (`--script-memory`, default 64 MiB, at least 16 MiB), `realClock` (`--real-clock`).
    */
   readonly scriptLimits?: Partial<ScriptLimits>;
+  /** States a guard-aware plan explores at most (`--plan-states`, docs/planning.md); default 100,000. */
+  readonly planStates?: number;
   /**
    * Fastify's (pino) logger; off by default. `walker online --log-level <level>` passes `{ level, stream }`
    * (silent, fatal, error, warn, info, debug or trace). What is logged at which level: server/logging.ts.

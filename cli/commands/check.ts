@@ -3,7 +3,7 @@ import { WalkerCommand } from '../command.js';
 import { checkModelFiles } from '../../core/check.js';
 import { commandLogger } from '../logger.js';
 import { commandServices } from '../services.js';
-import { blockedOption, logLevelOption, modelsOption, pluginsOption } from '../common-options.js';
+import { blockedOption, logLevelOption, modelsOption, planStatesOption, pluginsOption } from '../common-options.js';
 
 /** `walker check`: reports every problem of model files and their generators, without walking. */
 export class CheckCommand extends WalkerCommand {
@@ -27,6 +27,7 @@ export class CheckCommand extends WalkerCommand {
 
   models = modelsOption({ required: true });
   blocked = blockedOption();
+  planStates = planStatesOption();
   plugins = pluginsOption();
   logLevel = logLevelOption('silent');
 
@@ -34,7 +35,7 @@ export class CheckCommand extends WalkerCommand {
     const log = commandLogger(this.logLevel, this.context.stderr);
     const { walker } = await commandServices(this.plugins);
     const targets = this.models.map(([file, generator]) => ({ file, generator }));
-    const findings = await checkModelFiles(walker, targets, { blocked: this.blocked });
+    const findings = await checkModelFiles(walker, targets, { blocked: this.blocked, planStates: this.planStates });
     for (const { file, generator } of targets) {
       const issues = findings.filter((f) => f.file === file).length;
       log.info({ file, generator, issues }, 'Model file checked');

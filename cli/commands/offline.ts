@@ -15,6 +15,7 @@ import {
   blockedOption,
   logLevelOption,
   modelsOption,
+  planStatesOption,
   pluginsOption,
   seedOption,
   startElementOption,
@@ -70,6 +71,7 @@ export class OfflineCommand extends WalkerCommand {
   scriptBudget = scriptBudgetOption();
   scriptMemory = scriptMemoryOption();
   realClock = realClockOption();
+  planStates = planStatesOption();
 
   protected async perform(): Promise<number> {
     const log = commandLogger(this.logLevel, this.context.stderr);
@@ -84,7 +86,7 @@ export class OfflineCommand extends WalkerCommand {
     const { loaded, generators } = await readModelArguments(this.models, { formats, blocked: this.blocked, startElement: this.startElement });
     const { graph } = loaded;
     log.info({ files: this.models.map(([file]) => file), models: graph.models.length, elements: graph.size }, 'Models loaded');
-    const machine = walker.walk(loaded, { seed: this.seed, generators, scriptLimits });
+    const machine = walker.walk(loaded, { seed: this.seed, generators, scriptLimits, planStates: this.planStates });
     try {
       await this.keepSeed(machine.seed);
       log.info({ seed: machine.seed }, 'Walk started');

@@ -12,6 +12,7 @@ import { isSize } from '../sizes.js';
 import { realClockOption, scriptBudgetOption, scriptLimitsOf, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
 import {
   blockedOption,
+  planStatesOption,
   logLevelOption,
   modelsOption,
   pluginsOption,
@@ -65,6 +66,7 @@ export class OnlineCommand extends WalkerCommand {
   verbose = verboseOption('every getNext answer');
   unvisited = unvisitedOption('every getNext answer');
   blocked = blockedOption();
+  planStates = planStatesOption();
   seed = seedOption('Fixes the random seed of every load, to replay a walk');
   host = valueOption('--host <address>', { description: 'The address to listen on (default 127.0.0.1: this machine only)' }, '127.0.0.1');
   plugins = pluginsOption();
@@ -174,6 +176,7 @@ export class OnlineCommand extends WalkerCommand {
       token: this.tokenOption(),
       stepReport: { verbose: this.verbose, unvisited: this.unvisited },
       blocked: this.blocked,
+      planStates: this.planStates,
     };
   }
 

@@ -290,6 +290,11 @@ export class Machine implements WalkState {
    * the variables seen at its source. Empty when that cannot be known: no guards, more states than the walk's
    * bound, scripts that read chance or time, or variables without a faithful copy.
    */
+  /** True when exploring the walk's states found more than its bound (`planStates`): plans then ignore guards. */
+  planningBoundHit(): boolean {
+    return this.planning.boundHit;
+  }
+
   closedEdges(): Array<{ edge: number; words: string }> {
     const reach = this.guardReach();
     if (reach === undefined) return [];

@@ -56,6 +56,8 @@ export const ModelIssueCodes = {
    * its guard never holds where the walk stands, or guards keep every walk from its source vertex.
    */
   CLOSED_EDGE: 'closed_edge',
+  /** Warning: the walk reaches more states than its planning bound (`--plan-states`), so plans ignore guards. */
+  PLAN_BOUND: 'plan_bound',
   /** A guard, an action or a model action does not parse (found by the script engine, without running it). */
   SCRIPT_SYNTAX: 'script_syntax',
 } as const;

@@ -1,4 +1,4 @@
-import { ScriptError } from '../errors.js';
+import { invalidGenerator, ScriptError } from '../errors.js';
 import type { Graph } from '../model/graph.js';
 import { SeededRandom } from '../random.js';
 import type { ScriptEngine, ScriptLimits, ScriptSandbox } from '../scripting.js';
@@ -71,9 +71,12 @@ export class WalkPlanning implements StatePlanning {
   private given = false;
 
   constructor(private readonly setup: PlanningSetup) {
+    if (!Number.isInteger(setup.bound) || setup.bound < 0) {
+      throw invalidGenerator(`planStates must be a whole number of states, 0 or more; got ${setup.bound}.`);
+    }
     this.bound = setup.bound;
     const g = setup.graph;
-    this.guarded = g.guard.some((guard) => guard !== undefined) && !linksModels(g);
+    this.guarded = setup.bound > 0 && g.guard.some((guard) => guard !== undefined) && !linksModels(g);
   }
 
   explore(vertex: number): StateSpace | undefined {

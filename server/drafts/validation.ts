@@ -33,6 +33,7 @@ export const WalkIssueCodes = {
 export interface ValidationOptions {
   readonly blocked?: boolean;
   readonly scriptLimits?: Partial<ScriptLimits>;
+  readonly planStates?: number;
 }
 
 /**
@@ -86,7 +87,7 @@ function openWalk(
 ): ValidationIssue | undefined {
   try {
     // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
-    walker.walk(loaded, { seed: 0, scriptLimits: options.scriptLimits }).dispose();
+    walker.walk(loaded, { seed: 0, scriptLimits: options.scriptLimits, planStates: options.planStates }).dispose();
     return undefined;
   } catch (error) {
     if (!(error instanceof WalkerError)) throw error;
