@@ -50,7 +50,9 @@ export function guardReach(space: StateSpace, start: number, reachable: Uint8Arr
     if (!pathOfGuards(g, e, stepped)) continue;
     closed.push({ edge: e, states: atVertex.get(g.source[e]) ?? [] });
   }
-  const apart = (elements: readonly number[]): [number, number] | undefined => {
+  const apart = (wanted: readonly number[]): [number, number] | undefined => {
+    // The start element is stepped on before the first state: no transition of the space takes it.
+    const elements = wanted.filter((e) => e !== start);
     if (exactTour(space, 0, elements) !== null) return undefined;
     for (let i = 0; i < elements.length; i++) {
       for (let j = i + 1; j < elements.length; j++) {
