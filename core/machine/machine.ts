@@ -333,6 +333,7 @@ export class Machine implements WalkState {
   /** Runs model actions and makes fresh generators and conditions (at load and restart). */
   private begin(): void {
     this.scripts.runModelActions();
+    this.planning.begun();
     this.chains = buildChains(this.parsed, this.chainContext);
     this.refuseWhatGuardsForbid();
     this.observers = this.chains.flatMap((c) =>

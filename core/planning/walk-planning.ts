@@ -64,6 +64,8 @@ export class WalkPlanning implements StatePlanning {
   private scripts: WalkScripts | undefined;
   private unpredictable = false;
   private explorations = 0;
+  /** The walk's variables when it began, for {@link exploreFromStart}. */
+  private startCopy: string | undefined;
   /** The host's stepper when every script of the graph is plain (plain-scripts.ts); null when some is not. */
   private plain: PlainStepper | null | undefined;
   private last: StateSpace | undefined;
@@ -94,9 +96,8 @@ export class WalkPlanning implements StatePlanning {
    * variables as the model actions left them. What load and `check` judge goals and edges by.
    */
   exploreFromStart(start: number): StateSpace | undefined {
-    if (!this.guarded || this.given) return undefined;
-    const variables = this.copyOfWalk();
-    if (variables === undefined) return undefined;
+    const variables = this.startCopy;
+    if (!this.guarded || this.given || variables === undefined) return undefined;
     const g = this.setup.graph;
     const { sandbox, scripts } = this.open();
     sandbox.restore!(variables);
@@ -110,6 +111,11 @@ export class WalkPlanning implements StatePlanning {
     const after = sandbox.snapshot!();
     if (after === undefined) return undefined;
     return this.exploreFrom(g.isVertex(start) ? start : g.target[start], after);
+  }
+
+  /** The walk begins (load, restart): its variables as the model actions left them are the start's. */
+  begun(): void {
+    this.startCopy = this.guarded && !this.given ? this.copyOfWalk() : undefined;
   }
 
   locate(space: StateSpace, vertex: number): number {
