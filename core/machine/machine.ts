@@ -290,6 +290,11 @@ export class Machine implements WalkState {
    * the variables seen at its source. Empty when that cannot be known: no guards, more states than the walk's
    * bound, scripts that read chance or time, or variables without a faithful copy.
    */
+  /** How many states the walk's last exploration found (docs/planning.md); undefined when none was made. */
+  plannedStates(): number | undefined {
+    return this.planning.exploredStates;
+  }
+
   /** True when exploring the walk's states found more than its bound (`planStates`): plans then ignore guards. */
   planningBoundHit(): boolean {
     return this.planning.boundHit;

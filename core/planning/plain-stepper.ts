@@ -87,6 +87,13 @@ export class PlainStepper implements StateStepper {
     return this.scopes.map(encodeScope).join(SNAPSHOT_SEPARATOR);
   }
 
+  /** Runs the actions of the element a walk starts on (and of its target, for an edge): the copy after them. */
+  enter(element: number): string {
+    this.runActions(element);
+    if (!this.graph.isVertex(element)) this.runActions(this.graph.target[element]);
+    return this.scopes.map(encodeScope).join(SNAPSHOT_SEPARATOR);
+  }
+
   takeUnpredictable(): boolean {
     return false;
   }

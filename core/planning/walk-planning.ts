@@ -99,18 +99,55 @@ export class WalkPlanning implements StatePlanning {
     const variables = this.startCopy;
     if (!this.guarded || this.given || variables === undefined) return undefined;
     const g = this.setup.graph;
-    const { sandbox, scripts } = this.open();
-    sandbox.restore!(variables);
-    try {
-      scripts.runActions(start);
-      if (!g.isVertex(start)) scripts.runActions(g.target[start]);
-    } catch (error) {
-      if (error instanceof ScriptError) return undefined;
-      throw error;
-    }
-    const after = sandbox.snapshot!();
+    const after = this.enter(start, variables);
     if (after === undefined) return undefined;
     return this.exploreFrom(g.isVertex(start) ? start : g.target[start], after);
+  }
+
+  /** The copy of the variables after the start element's actions, run on `variables`; undefined if they fail. */
+  private enter(start: number, variables: string): string | undefined {
+    const plain = this.plainStepper();
+    if (plain !== undefined) {
+      try {
+        plain.load(variables);
+        return plain.enter(start);
+      } catch (error) {
+        if (error instanceof ScriptError) return undefined;
+        if (!(error instanceof NotPlain)) throw error;
+      }
+    }
+    const g = this.setup.graph;
+    const { sandbox, scripts } = this.open();
+    try {
+      sandbox.restore!(variables);
+      scripts.runActions(start);
+      if (!g.isVertex(start)) scripts.runActions(g.target[start]);
+      return sandbox.snapshot!();
+    } catch (error) {
+      if (!(error instanceof ScriptError)) throw error;
+      if (error.limit !== undefined) this.giveUp();
+      return undefined;
+    }
+  }
+
+  private plainStepper(): PlainStepper | undefined {
+    this.plain ??= PlainStepper.of(this.setup.graph) ?? null;
+    return this.plain ?? undefined;
+  }
+
+  /**
+   * A script of the walk passed a limit while the planner ran it: planning is given up for the walk, and its
+   * sandbox freed at once (a memory that grew to the limit goes back with it).
+   */
+  private giveUp(): void {
+    this.given = true;
+    this.sandbox?.dispose();
+    this.sandbox = this.scripts = undefined;
+  }
+
+  /** States of the last space explored, if any. */
+  get exploredStates(): number | undefined {
+    return this.last?.size;
   }
 
   /** The walk begins (load, restart): its variables as the model actions left them are the start's. */
@@ -145,10 +182,10 @@ export class WalkPlanning implements StatePlanning {
   }
 
   private exploreFrom(vertex: number, variables: string): StateSpace | undefined {
-    this.plain ??= PlainStepper.of(this.setup.graph) ?? null;
-    if (this.plain !== null) {
+    const plain = this.plainStepper();
+    if (plain !== undefined) {
       try {
-        return this.explored(exploreStates(this.setup.graph, this.plain, vertex, variables, this.bound));
+        return this.explored(exploreStates(this.setup.graph, plain, vertex, variables, this.bound));
       } catch (error) {
         // A value or a result plain evaluation does not hold the way QuickJS does: the sandbox explores.
         if (!(error instanceof NotPlain)) throw error;
@@ -177,9 +214,10 @@ export class WalkPlanning implements StatePlanning {
     try {
       return this.explored(exploreStates(g, stepper, vertex, variables, this.bound));
     } catch (error) {
-      // A limit stopped a script: this exploration is given up, and the walk plans without guards.
-      if (error instanceof ScriptError) return undefined;
-      throw error;
+      // A limit stopped a script: the walk plans without guards.
+      if (!(error instanceof ScriptError)) throw error;
+      this.giveUp();
+      return undefined;
     }
   }
 
