@@ -112,6 +112,36 @@ export class AnyOf extends Group {
   }
 }
 
+/**
+ * Why a condition can never be fulfilled, judged at its leaves by `leaf` (undefined: it may be): under `and`
+ * one such operand is enough, and when none is, `together` may judge the operands jointly; under `or` every
+ * operand must fail, and the reasons are joined.
+ */
+export function whyNever(
+  condition: StopCondition,
+  leaf: (condition: StopCondition) => string | undefined,
+  together?: (all: AllOf) => string | undefined,
+): string | undefined {
+  if (condition instanceof OnVertex) return whyNever(condition.inner, leaf, together);
+  if (condition instanceof AnyOf) {
+    const reasons: string[] = [];
+    for (const op of condition.operands) {
+      const why = whyNever(op, leaf, together);
+      if (why === undefined) return undefined;
+      reasons.push(why);
+    }
+    return reasons.join('; and ');
+  }
+  if (condition instanceof AllOf) {
+    for (const op of condition.operands) {
+      const why = whyNever(op, leaf, together);
+      if (why !== undefined) return why;
+    }
+    return together?.(condition);
+  }
+  return leaf(condition);
+}
+
 /** Whether a condition demands elements anywhere in it (coverage, a target to reach), `and`s and `or`s included. */
 export function demandsElements(condition: StopCondition): boolean {
   if (condition instanceof OnVertex) return demandsElements(condition.inner);

@@ -3,7 +3,7 @@ import type { Graph } from '../model/graph.js';
 import type { BestWalk, OneWalk } from '../model/one-walk.js';
 import type { WalkScope } from '../walk-state.js';
 import { abbreviate } from '../text.js';
-import { AllOf, AnyOf, OnVertex } from './conditions.js';
+import { AllOf, AnyOf, OnVertex, whyNever } from './conditions.js';
 
 /** How many element ids a message lists before it says how many more there are. */
 const LISTED_IDS = 5;
@@ -16,27 +16,15 @@ const LISTED_IDS = 5;
  * when a demand needs it, so that conditions without one cost nothing.
  */
 export function whyNeverFulfilled(condition: StopCondition, scope: WalkScope, walks: () => OneWalk): string | undefined {
-  if (condition instanceof OnVertex) return whyNeverFulfilled(condition.inner, scope, walks);
-  if (condition instanceof AnyOf) {
-    const reasons: string[] = [];
-    for (const op of condition.operands) {
-      const why = whyNeverFulfilled(op, scope, walks);
-      if (why === undefined) return undefined;
-      reasons.push(why);
-    }
-    return reasons.join('; and ');
-  }
-  if (condition instanceof AllOf) {
-    for (const op of condition.operands) {
-      const why = whyNeverFulfilled(op, scope, walks);
-      if (why !== undefined) return why;
-    }
-    const demands = demandsOf(condition);
+  const leaf = (c: StopCondition): string | undefined => {
+    const why = c.unreachable?.(scope);
+    if (why !== undefined || c.demand === undefined) return why;
+    return shortfall(scope.graph, walks(), c.demand);
+  };
+  return whyNever(condition, leaf, (all) => {
+    const demands = demandsOf(all);
     return demands.length < 2 ? undefined : jointShortfall(scope.graph, walks(), demands);
-  }
-  const why = condition.unreachable?.(scope);
-  if (why !== undefined || condition.demand === undefined) return why;
-  return shortfall(scope.graph, walks(), condition.demand);
+  });
 }
 
 /** The demands of the operands of an `and`, nested `and`s included; an `or` asks nothing certain. */

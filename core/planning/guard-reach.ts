@@ -1,5 +1,5 @@
 import type { StopCondition } from '../condition.js';
-import { AllOf, AnyOf, OnVertex } from '../machine/conditions.js';
+import { whyNever } from '../machine/conditions.js';
 import type { Graph } from '../model/graph.js';
 import { abbreviate } from '../text.js';
 import type { StateSpace } from './state-space.js';
@@ -106,23 +106,10 @@ export function whyGuardsForbid(
   reach: GuardReach,
   explain: (missing: readonly number[]) => string,
 ): string | undefined {
-  if (condition instanceof OnVertex) return whyGuardsForbid(condition.inner, reach, explain);
-  if (condition instanceof AnyOf) {
-    const reasons: string[] = [];
-    for (const op of condition.operands) {
-      const why = whyGuardsForbid(op, reach, explain);
-      if (why === undefined) return undefined;
-      reasons.push(why);
-    }
-    return reasons.join('; and ');
-  }
-  if (condition instanceof AllOf) {
-    for (const op of condition.operands) {
-      const why = whyGuardsForbid(op, reach, explain);
-      if (why !== undefined) return why;
-    }
-    return undefined;
-  }
+  return whyNever(condition, (leaf) => demandForbidden(leaf, reach, explain));
+}
+
+function demandForbidden(condition: StopCondition, reach: GuardReach, explain: (missing: readonly number[]) => string): string | undefined {
   const demand = condition.demand;
   if (demand === undefined) return undefined;
   let reached = 0;
