@@ -89,7 +89,15 @@ export class Panel {
     this.current.textContent = at === undefined ? '–' : label(at);
     this.current.dataset.elementId = at?.id ?? '';
     this.current.dataset.modelId = at?.modelId ?? '';
-    fill(this.lastSteps, (figures?.lastSteps ?? []).map((step) => label(this.named[step.index] ?? step)));
+    // Newest first: the step just taken heads the list.
+    const steps = [...(figures?.lastSteps ?? [])].reverse().map((step) => {
+      const element = this.named[step.index] ?? step;
+      const li = item(label(element));
+      li.dataset.elementId = element.id;
+      li.title = `${element.id} in ${element.modelId}`;
+      return li;
+    });
+    this.lastSteps.replaceChildren(...steps);
     if (figures?.partial === true) {
       for (const target of [this.models, this.variables, this.requirements]) fill(target, [AT_THE_END]);
       return;
@@ -127,8 +135,9 @@ export const LAST_STEPS_SHOWN = 20;
 
 const AT_THE_END = 'known at the end of the walk';
 
+/** An element as the panel names it: by its name, by its id when it has none (the id is the element's data). */
 function label(element: Named): string {
-  return element.name === '' ? element.id : `${element.name} (${element.id})`;
+  return element.name === '' ? element.id : element.name;
 }
 
 function hook(testid: string): HTMLElement {

@@ -3,12 +3,11 @@ import type { SessionWalk } from '../../core/session.js';
 import type { GraphShape } from '../../core/machine/walk-view.js';
 import type { HostedSession, SessionWatcher } from '../sessions/hosted-session.js';
 import { Coalescer } from './coalescer.js';
+import { LAST_STEPS } from './limits.js';
 import type { GoneMessage } from './messages.js';
 import { ObservedWalk, RecentSteps } from './observed-walk.js';
 import type { WalkSnapshot } from './walk-message.js';
 
-/** How many of the last steps the view lists. */
-export const LAST_STEPS = 20;
 
 /** Hears every snapshot of a watched walk, and at the end why it ended. */
 export type WalkListener = (update: WalkSnapshot | GoneMessage) => void;
