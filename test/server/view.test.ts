@@ -218,3 +218,20 @@ describe('GET /walker/view/drafts/{draft_id}/events', () => {
     await stream.ended;
   });
 });
+
+describe('the page at /', () => {
+  it('serves the built page, its script and its stylesheet, with ETags', async () => {
+    const app = await testApp();
+    const page = await app.inject({ method: 'GET', url: '/?session=abc' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<script src="assets/app.js"></script>');
+    const script = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toBe(readFileSync('dist/web/app.js', 'utf8'));
+    const again = await app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'if-none-match': String(script.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect((await app.inject({ method: 'GET', url: '/assets/app.css' })).headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await app.inject({ method: 'GET', url: '/assets/other.js' })).statusCode).toBe(404);
+  });
+});
