@@ -73,14 +73,14 @@ export function graphShape(graph: Graph): GraphShape {
 }
 
 /**
- * Where the walk stands. O(elements + unvisited elements): read when someone looks, never on a step. The
- * figures are those of `getStatistics`, computed by the same code, so that the two always agree.
+ * Where the walk stands. O(elements): read when someone looks, never on a step. The figures are those of
+ * `getStatistics`, computed by the same code, so that the two always agree.
  */
 export function walkProgress(machine: Machine): WalkProgress {
   const size = machine.graph.size;
   const visits = new Uint32Array(size);
   for (let e = 0; e < size; e++) visits[e] = machine.visits(e);
-  const { edgesNotVisited: _edges, verticesNotVisited: _vertices, ...statistics } = machine.statistics();
+  const statistics = machine.coverageFigures();
   return {
     steps: machine.steps,
     current: machine.current,

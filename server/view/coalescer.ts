@@ -29,7 +29,8 @@ export class Coalescer {
       this.again = true;
       return;
     }
-    const wait = Math.max(0, this.lastPush + this.intervalMs - this.clock());
+    // Whole milliseconds, rounded up: a timer may fire up to a millisecond before the clock says it is due.
+    const wait = Math.max(0, Math.ceil(this.lastPush + this.intervalMs - this.clock()) + 1);
     this.timer = setTimeout(() => void this.run(), wait);
   }
 
