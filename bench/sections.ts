@@ -3,6 +3,7 @@ import { benchEngine } from './engine.js';
 import { benchService } from './service.js';
 import { benchDrafts } from './drafts.js';
 import { benchSessions } from './sessions.js';
+import { benchView } from './view.js';
 
 /** Every benchmark section, in the order they run and print; `npm run bench -- <name>` picks some. */
 export const sections: Record<string, BenchSection> = {
@@ -10,4 +11,5 @@ export const sections: Record<string, BenchSection> = {
   service: benchService,
   drafts: benchDrafts,
   sessions: benchSessions,
+  view: benchView,
 };
