@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { DraftMessage, GoneMessage, WalkMessage } from '../../server/view/messages.js';
-import { call, testApp } from './helpers.js';
+import type { DraftMessage, GoneMessage, WalkMessage } from '../../../server/view/messages.js';
+import { call, testApp } from '../helpers.js';
 
 const LOGIN = readFileSync('test/fixtures/models/graphwalker/Login.json', 'utf8');
 
@@ -234,4 +234,43 @@ describe('the page at /', () => {
     expect((await app.inject({ method: 'GET', url: '/assets/app.css' })).headers['content-type']).toBe('text/css; charset=utf-8');
     expect((await app.inject({ method: 'GET', url: '/assets/other.js' })).statusCode).toBe(404);
   });
+});
+
+describe('a watched session whose walk moves to a thread of its own', () => {
+  it('goes on being shown, its counts exact, after the move', async () => {
+    const app = await testApp({ scriptLimits: { realClock: true }, sessions: { slowRequestMs: 20 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    // Every edge out of a vertex has a guard that keeps the thread busy 30 ms: the second such step moves the walk.
+    const slow = '(function () { var t = Date.now(); while (Date.now() - t < 30) {} return true; })()';
+    const model = {
+      models: [
+        {
+          id: 'slow',
+          generator: 'random(never)',
+          startElementId: 'e0',
+          vertices: [
+            { id: 'a', name: 'v_A' },
+            { id: 'b', name: 'v_B' },
+          ],
+          edges: [
+            { id: 'e0', name: 'e_start', targetVertexId: 'a' },
+            { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b', guard: slow },
+            { id: 'e2', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a', guard: slow },
+          ],
+        },
+      ],
+    };
+    const id = (await over(base, 'POST', '/walker/sessions', JSON.stringify(model))).body.id as string;
+    const stream = await events(`${base}/walker/view/sessions/${id}/events`);
+    await step(base, `/walker/sessions/${id}`, 12);
+    expect((await over(base, 'GET', `/walker/sessions/${id}`)).body.isolated).toBe(true);
+    await until(stream, (m) => (m.at(-1) as WalkMessage).walk?.steps === 12);
+    const messages = stream.messages as WalkMessage[];
+    // e0, then a and b by turns with e1 and e2 between: 12 steps visit e0 once, a 3 times, b 3 times, e1 3, e2 2.
+    expect(visitsOf(messages)).toEqual([3, 3, 1, 3, 2]);
+    expect(messages.at(-1)!.walk!.lastSteps.map((s) => s.id)).toEqual(['e0', 'a', 'e1', 'b', 'e2', 'a', 'e1', 'b', 'e2', 'a', 'e1', 'b']);
+    stream.close();
+    // A thread starts and rebuilds the walk: seconds on a loaded machine.
+  }, 40_000);
 });
