@@ -92,6 +92,24 @@ describe('walker offline --report', () => {
     await page.close();
   });
 
+  it('writes the report of a walk that fails too, and fails as without it', async () => {
+    const failed = join(folder, 'failed.html');
+    const model = 'test/fixtures/models/dead-end.json';
+    const { code, stdout, stderr } = await runWalker(['offline', '-m', model, 'random(never)', '--report', failed]);
+    const plain = await runWalker(['offline', '-m', model, 'random(never)']);
+    expect([code, stdout, stderr]).toEqual([plain.code, plain.stdout, plain.stderr]);
+    expect(code).toBe(2);
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(pathToFileURL(failed).href);
+    await page.getByTestId('model-graph').locator('[data-element-id]').first().waitFor();
+    // e_Start, v_A, e_AB, v_B: then no way on from v_B, and the model failed.
+    expect(await page.getByTestId('step-count').textContent()).toBe('4');
+    expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe('b');
+    expect(await page.getByTestId('model-statuses').locator('li').first().textContent()).toBe('DeadEnd: failed');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('refuses a report it cannot write before walking, naming the file', async () => {
     const missing = join(folder, 'no', 'such', 'run.html');
     const { code, stdout, stderr } = await runWalker(['offline', '-m', LOGIN, 'random(edge_coverage(100))', '--report', missing]);

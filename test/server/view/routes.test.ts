@@ -198,6 +198,19 @@ describe('GET /walker/view/session/events', () => {
   });
 });
 
+describe('closing the app', () => {
+  it('ends the open streams, so that a viewer does not hold the close', async () => {
+    const { app, base } = await listening();
+    const stream = await events(`${base}/walker/view/session/events`);
+    await until(stream, (m) => m.length === 1);
+    const started = Date.now();
+    await app.close();
+    await stream.ended;
+    // Well within the shutdown grace (3 s) that a connection left open would run into.
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
 describe('GET /walker/view/drafts/{draft_id}/events', () => {
   it('sends the draft again after each change, with its validation', async () => {
     const { app, base } = await listening();
