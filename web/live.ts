@@ -6,17 +6,34 @@ import type { Panel } from './panel.js';
 /**
  * Follows a stream of the view (`.../events`): each message is applied in turn, a graph drawn before the
  * counts that follow it are shown. The browser's EventSource reconnects by itself; a new stream starts with
- * everything whole again.
+ * everything whole again. `tell` hears what the reader should know: the connection lost, the session or
+ * draft gone or never there ('' once all is well again).
  */
-function follow(url: string, apply: (message: ViewMessage) => Promise<void> | void, onGone: (message: string) => void): EventSource {
+function follow(url: string, apply: (message: ViewMessage) => Promise<void> | void, tell: (message: string) => void): EventSource {
   const source = new EventSource(url);
   let queue = Promise.resolve();
+  let lost = false;
+  source.onerror = () => {
+    if (source.readyState === EventSource.CONNECTING) {
+      lost = true;
+      tell('The service does not answer: trying again…');
+      return;
+    }
+    // Refused (a session or draft that is not there): the same route without /events says why.
+    void fetch(url.replace(/\/events$/, ''))
+      .then(async (response) => tell(((await response.json()) as { message?: string }).message ?? `${response.status} ${response.statusText}`))
+      .catch(() => tell('The service cannot be reached.'));
+  };
   source.onmessage = (event: MessageEvent<string>) => {
     const message = JSON.parse(event.data) as ViewMessage;
+    if (lost) {
+      lost = false;
+      tell('');
+    }
     queue = queue.then(async () => {
       if (message.kind === 'gone') {
         source.close();
-        onGone(message.message);
+        tell(message.message);
         return;
       }
       await apply(message);

@@ -42,6 +42,7 @@ export class Panel {
   constructor() {
     this.element.className = 'panel';
     this.note.className = 'note';
+    this.note.dataset.testid = 'note';
     const figures = document.createElement('dl');
     figures.className = 'figures';
     figures.append(

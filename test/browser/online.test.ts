@@ -98,6 +98,15 @@ describe('the page of walker online', () => {
     await page.close();
   });
 
+  it('says so when the session asked for is not there', async () => {
+    const { page } = await watchedPage(browser);
+    await page.goto(`${service.url}/?session=nope`);
+    await expect
+      .poll(() => page.getByTestId('note').textContent(), { timeout: 2000 })
+      .toBe("No session 'nope': it was deleted or never existed. Create one with POST /walker/sessions.");
+    await page.close();
+  });
+
   it('redraws a draft edited over the API, with its validation issue', async () => {
     const post = (path: string, body: object) =>
       fetch(`${service.url}/walker/drafts${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
