@@ -34,6 +34,7 @@ export class GraphView {
   async draw(graph: GraphShape | null): Promise<void> {
     this.graph = graph ?? undefined;
     this.svg.replaceChildren();
+    this.svg.classList.remove('caption-only');
     this.strip?.remove();
     this.strip = undefined;
     this.drawn = [];
@@ -126,7 +127,9 @@ export class GraphView {
 
   /** A graph too large to draw element by element: one cell per element, vertices first, then edges. */
   private drawStrip(graph: GraphShape): void {
+    this.svg.classList.add('caption-only');
     this.svg.setAttribute('viewBox', '0 0 900 40');
+    this.svg.setAttribute('preserveAspectRatio', 'xMinYMid meet');
     this.svg.append(text(`${graph.size} elements: drawn one by one up to ${MAX_DRAWN_ELEMENTS}; here each cell is one element, vertices first.`, 10, 24, 'empty'));
     const canvas = document.createElement('canvas');
     canvas.className = 'strip';

@@ -4,7 +4,7 @@
  * not wash out the rest.
  */
 export function heat(count: number, most: number): string {
-  const share = most <= 1 ? 1 : Math.log(count) / Math.log(most);
+  const share = most <= 1 ? 0 : Math.log(count) / Math.log(most);
   const hue = Math.round(55 - 55 * share);
   const lightness = Math.round(78 - 36 * share);
   return `hsl(${hue} 95% ${lightness}%)`;
