@@ -70,6 +70,8 @@ export function followWalk(url: string, graph: GraphView, panel: Panel): EventSo
 
 /** Shows a draft live: drawn anew at every revision, the elements its issues name marked. */
 export function followDraft(url: string, graph: GraphView, panel: DraftPanel): EventSource {
+  // Nothing walks a draft: its edges are not drawn as edges not walked yet.
+  graph.element.classList.add('drafting');
   return follow(
     url,
     async (message) => {
