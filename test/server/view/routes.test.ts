@@ -123,6 +123,18 @@ describe('GET /walker/view/session', () => {
     expect(walk.variables.length).toBeGreaterThan(0);
   });
 
+  it("places a yEd model's vertices at their yEd geometry", async () => {
+    const app = await testApp();
+    const graphml = readFileSync('test/fixtures/models/graphml/io/Login.graphml', 'utf8');
+    expect((await call(app, 'POST', '/walker/load?generator=random(never)', graphml)).body.result).toBe('ok');
+    const message = (await call(app, 'GET', '/walker/view/session')).body as unknown as WalkMessage;
+    const vertices = message.graph!.models[0].vertices;
+    // Node n1's <y:Geometry x="488.77304159628375" y="232.0">; the Start node n0 is left out, as GraphWalker leaves it.
+    expect(vertices.find((v) => v.id === 'n1')).toMatchObject({ name: 'v_ClientNotRunning', x: 488.77304159628375, y: 232 });
+    expect(vertices.some((v) => v.id === 'n0')).toBe(false);
+    expect(vertices.every((v) => v.x !== undefined && v.y !== undefined)).toBe(true);
+  });
+
   it('names a session that is not there with 404 session_not_found', async () => {
     const app = await testApp();
     const { status, body } = await call(app, 'GET', '/walker/view/sessions/nope');
