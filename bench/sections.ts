@@ -4,6 +4,7 @@ import { benchService } from './service.js';
 import { benchDrafts } from './drafts.js';
 import { benchSessions } from './sessions.js';
 import { benchPlanning } from './planning.js';
+import { benchView } from './view.js';
 
 /** Every benchmark section, in the order they run and print; `npm run bench -- <name>` picks some. */
 export const sections: Record<string, BenchSection> = {
@@ -12,4 +13,5 @@ export const sections: Record<string, BenchSection> = {
   drafts: benchDrafts,
   sessions: benchSessions,
   planning: benchPlanning,
+  view: benchView,
 };

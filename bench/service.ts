@@ -56,7 +56,7 @@ export const benchService: BenchSection = async () => {
 };
 
 /** The model file with every generator replaced by one that never ends. */
-function neverEnding(file: ModelFileJson): string {
+export function neverEnding(file: ModelFileJson): string {
   return JSON.stringify({ ...file, models: file.models.map((m) => ({ ...m, generator: 'random(never)' })) });
 }
 

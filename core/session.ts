@@ -8,6 +8,7 @@ import type { ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 import type { Step } from './machine/machine.js';
 import type { WalkStatistics } from './machine/statistics.js';
+import { graphShape, walkProgress, type GraphShape, type WalkProgress } from './machine/walk-view.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
 import { Journal, JournalOp, type JournalStart } from './journal.js';
 import { SerialQueue } from './serial-queue.js';
@@ -76,6 +77,21 @@ export interface SessionWalk {
   statistics(): Awaitable<WalkStatistics>;
   /** What a list of sessions shows of this walk; answers even before a load. */
   describe(): Awaitable<WalkSummary>;
+  /**
+   * The walk as a picture shows it (docs/view.md): where it stands, with its variables read as getData reads
+   * them, and the shape of its models unless `knownLoad` names the load the caller already has it of.
+   */
+  view(knownLoad?: number): Awaitable<WalkView>;
+}
+
+/** What {@link SessionWalk.view} answers. */
+export interface WalkView {
+  /** Counts the loads of the walk: 0 before the first, so a new number means a new model. */
+  readonly load: number;
+  /** The models, unless the caller said it has them (`knownLoad`); absent before a load. */
+  readonly shape?: GraphShape;
+  /** Absent before a load. */
+  readonly progress?: WalkProgress & { readonly variables: Array<[string, string]> };
 }
 
 /** A walk in a few figures (`GET /walker/sessions`). */
@@ -102,6 +118,8 @@ export class ExecutionSession implements SessionWalk {
   readonly journal: Journal | undefined;
   private loadedFile: LoadedModelFile | undefined;
   private readonly queue = new SerialQueue();
+  /** Loads so far, for {@link view}: a picture redraws the models only when this moves. */
+  private loads = 0;
 
   constructor(
     private readonly walker: Walker,
@@ -169,6 +187,7 @@ export class ExecutionSession implements SessionWalk {
     const previous = this.current;
     this.current = machine;
     this.loadedFile = loaded;
+    this.loads++;
     previous?.dispose();
     if (source === undefined) this.journal?.stop();
     else this.journal?.begin({ source, options: withoutSeed(options), seed: machine.seed });
@@ -256,6 +275,13 @@ export class ExecutionSession implements SessionWalk {
     const { vertexCoverage, edgeCoverage } = machine.statistics();
     const models = machine.graph.models.map((m) => (m.name === undefined ? { id: m.id } : { id: m.id, name: m.name }));
     return { models, seed: machine.seed, steps: machine.steps, vertexCoverage, edgeCoverage };
+  }
+
+  view(knownLoad?: number): WalkView {
+    const machine = this.current;
+    if (machine === undefined) return { load: this.loads };
+    const shape = knownLoad === this.loads ? {} : { shape: graphShape(machine.graph) };
+    return { load: this.loads, ...shape, progress: { ...walkProgress(machine), variables: this.variables() } };
   }
 
   /** Loads a model file value and records where it came from, so that the journal can replay the load. */

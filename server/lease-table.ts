@@ -22,6 +22,8 @@ export class LeaseTable<T extends Leased> {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number,
+    /** Told the id of every entry released (removed, expired, or dropped at close), after its release. */
+    private readonly released: (id: string) => void = () => {},
   ) {}
 
   /** Live entries. */
@@ -70,6 +72,7 @@ export class LeaseTable<T extends Leased> {
     if (entry === undefined) return false;
     this.entries.delete(id);
     entry.item.release();
+    this.released(id);
     return true;
   }
 
@@ -86,6 +89,7 @@ export class LeaseTable<T extends Leased> {
       if (now - entry.renewedAt < this.ttlMs) break;
       this.entries.delete(id);
       entry.item.release();
+      this.released(id);
       if (this.expired.size >= EXPIRED_IDS_REMEMBERED) {
         const oldest = this.expired.values().next().value;
         if (oldest !== undefined) this.expired.delete(oldest);
@@ -111,8 +115,12 @@ export class LeaseTable<T extends Leased> {
   /** Stops sweeping and releases every entry (the server is closing). */
   close(): void {
     this.stopSweeping();
-    for (const entry of this.entries.values()) entry.item.release();
+    const entries = [...this.entries];
     this.entries.clear();
+    for (const [id, entry] of entries) {
+      entry.item.release();
+      this.released(id);
+    }
     this.expired.clear();
   }
 }

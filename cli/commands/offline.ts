@@ -1,8 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Command, Option } from 'clipanion';
 import type { Logger } from 'pino';
 import type { Machine, Step } from '../../core/machine/machine.js';
 import { reportStep, type StepReportOptions } from '../../core/machine/step-report.js';
+import { REPORT_PATH_LIMIT } from '../../server/view/limits.js';
 import { WalkerCommand } from '../command.js';
 import { LineOutput, OutputError } from '../line-output.js';
 import { commandLogger } from '../logger.js';
@@ -39,12 +42,17 @@ export class OfflineCommand extends WalkerCommand {
       The walk keeps pace with the reader: piped into a slow consumer it waits, and when the reader goes away
       (\`| head\`) it stops and exits 0. With \`--progress\` (the default when stderr is a terminal and stdout
       is not) it shows the steps, steps per second and coverage on stderr, at most five times a second.
+
+      \`--report <file>\` writes, once the walk ends (or fails), one HTML page that opens in a browser from the
+      file, with no server and no network: the graph coloured by visits, the statistics, and a slider that
+      replays the path step by step.
     `,
     examples: [
       ['Cover every edge of a model', '$0 offline -m login.json "random(edge_coverage(100))"'],
       ['As AltWalker runs it', '$0 offline --model login.json "random(edge_coverage(100))" --verbose --blocked False'],
       ['Keep the seed, and replay the walk', '$0 offline -m login.json "random(edge_coverage(100))" --seed-file seed.txt && $0 offline -m login.json "random(edge_coverage(100))" --seed "$(cat seed.txt)"'],
       ['Look at the first 10 steps of an endless walk', '$0 offline -m login.json "random(never)" | head -n 10'],
+      ['Write a report to open in a browser', '$0 offline -m login.json "random(edge_coverage(100))" --report run.html'],
     ],
   });
 
@@ -64,6 +72,9 @@ export class OfflineCommand extends WalkerCommand {
   seedFile = valueOption('--seed-file <path>', { description: 'Write the seed of the walk to this file, before the first step' });
   plugins = pluginsOption();
   logLevel = logLevelOption('silent');
+  reportFile = valueOption('--report <file>', {
+    description: 'Write the walk as one HTML page: the graph, a heat map of visits, the statistics, the path to replay step by step',
+  });
   progress = Option.Boolean('--progress', {
     description: 'Show steps, steps per second and coverage on stderr (default: on when stderr is a terminal and stdout is not; --no-progress turns it off)',
   });
@@ -81,6 +92,7 @@ export class OfflineCommand extends WalkerCommand {
       memoryBytes: this.scriptMemory,
       realClock: this.realClock,
     });
+    if (this.reportFile !== undefined) await checkWritable(this.reportFile);
     const { walker } = await commandServices(this.plugins, { scriptLimits });
     const { formats } = walker.registries;
     const { loaded, generators } = await readModelArguments(this.models, { formats, blocked: this.blocked, startElement: this.startElement });
@@ -116,13 +128,17 @@ export class OfflineCommand extends WalkerCommand {
   private async walk(machine: Machine, log: Logger): Promise<void> {
     const output = new LineOutput(this.context.stdout);
     const progress = this.showsProgress() ? new Progress(this.context.stderr, machine, { redraw: this.redraws() }) : undefined;
-    const report: StepReportOptions = { verbose: this.verbose, unvisited: this.unvisited };
+    const stepReport: StepReportOptions = { verbose: this.verbose, unvisited: this.unvisited };
+    // Only a report needs the path; a walk without one keeps nothing per step.
+    const path: number[] | undefined = this.reportFile === undefined ? undefined : [];
     const started = performance.now();
     let failure: unknown;
     if (this.printSeed) output.add(`Seed: ${machine.seed}\n`);
     try {
       while (output.open && machine.hasNext()) {
-        if (!output.add(stepLine(machine, machine.next(), report))) continue;
+        const step = machine.next();
+        if (path !== undefined && path.length < REPORT_PATH_LIMIT) path.push(step.element);
+        if (!output.add(stepLine(machine, step, stepReport))) continue;
         await output.flush();
         progress?.update();
       }
@@ -131,12 +147,24 @@ export class OfflineCommand extends WalkerCommand {
     }
     await output.finish().catch((error: unknown) => (failure ??= error));
     progress?.finish();
+    if (this.reportFile !== undefined) await this.writeReport(this.reportFile, machine, path ?? []).catch((error: unknown) => (failure ??= error));
     const summary = { steps: machine.steps, ms: Math.round(performance.now() - started), ...coverage(machine) };
     if (failure !== undefined) {
       log.error({ ...summary, err: failure }, 'Walk failed');
       throw failure;
     }
     log.info(summary, output.open ? 'Walk finished' : 'Output closed by its reader: walk stopped');
+  }
+
+  /** The page of `--report`: written whether the walk ended or failed, since a failed walk is worth a look too. */
+  private async writeReport(file: string, machine: Machine, path: readonly number[]): Promise<void> {
+    const { reportMessage, reportPage } = await import('../../server/view/report-page.js');
+    const title = this.models.map(([model]) => model).join(', ');
+    try {
+      await writeFile(file, reportPage(reportMessage(machine, path, title)));
+    } catch (error) {
+      throw new OutputError(`Could not write the report '${file}': ${writeFailure(error)}`);
+    }
   }
 
   /** By default only when someone watches stderr and the steps go elsewhere (a file, a pipe). */
@@ -159,6 +187,24 @@ function stepLine(machine: Machine, step: Step, report: StepReportOptions): stri
 function coverage(machine: Machine): { edgeCoverage: number; vertexCoverage: number } {
   const { edgeCoverage, vertexCoverage } = machine.statistics();
   return { edgeCoverage, vertexCoverage };
+}
+
+/** Before the walk, so that a long walk does not end in a report that cannot be written. */
+async function checkWritable(file: string): Promise<void> {
+  try {
+    await access(dirname(file), constants.W_OK);
+  } catch (error) {
+    throw new OutputError(`Could not write the report '${file}': ${writeFailure(error, 'its folder')}`);
+  }
+}
+
+/** A readable reason for a failed write, without Node's `ENOENT: ..., open '<path>'` repetition. */
+function writeFailure(error: unknown, what = 'it'): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return `${what === 'it' ? 'its folder' : what} does not exist`;
+  if (code === 'EACCES' || code === 'EPERM') return `${what} may not be written to (permission denied)`;
+  if (code === 'EISDIR') return 'it is a folder';
+  return error instanceof Error ? error.message : String(error);
 }
 
 function isTty(stream: unknown): boolean {

@@ -31,11 +31,13 @@ export class DraftStore {
   private readonly now: () => number;
   private readonly newDraftId: () => string;
   private readonly ledger: MemoryLedger;
+  /** Who watches which draft (the web view); empty unless someone does, so a change pays one size check. */
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(readonly options: DraftStoreOptions) {
     this.now = options.now ?? Date.now;
     this.newDraftId = options.newDraftId ?? randomUUID;
-    this.drafts = new LeaseTable<Draft>(options.limits.ttlSeconds * 1000, this.now);
+    this.drafts = new LeaseTable<Draft>(options.limits.ttlSeconds * 1000, this.now, (id) => this.notify(id));
     this.ledger = new MemoryLedger(options.limits.maxMemoryBytes);
   }
 
@@ -92,7 +94,23 @@ export class DraftStore {
     const result = draft.mutate(pre, plan);
     draft.lastChanged = this.now();
     this.drafts.renew(id);
+    this.notify(id);
     return { draft, result };
+  }
+
+  /**
+   * Calls `listener` after every change of the draft, and once when it is discarded or expires (a read then
+   * says which). Throws like {@link read} for a draft that is not there. Returns what stops the calls.
+   */
+  watch(id: string, listener: () => void): () => void {
+    this.read(id);
+    let listeners = this.watchers.get(id);
+    if (listeners === undefined) this.watchers.set(id, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0 && this.watchers.get(id) === listeners) this.watchers.delete(id);
+    };
   }
 
   /**
@@ -118,6 +136,11 @@ export class DraftStore {
   /** Stops sweeping and drops every draft (the server is closing). */
   close(): void {
     this.drafts.close();
+  }
+
+  private notify(id: string): void {
+    if (this.watchers.size === 0) return;
+    for (const listener of this.watchers.get(id) ?? []) listener();
   }
 
   /** The live draft with this id, broken or not; throws `draft_not_found` or `draft_expired`. */

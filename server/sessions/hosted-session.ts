@@ -28,6 +28,22 @@ export interface IsolationPolicy {
   readonly note: (level: 'info' | 'warn', message: string) => void;
 }
 
+/**
+ * Who watches a session (the web view, server/view/): told of every request, and given the walk each request
+ * runs on, so that it can see the steps go by. Only while someone watches; otherwise a request pays one
+ * check of an undefined field.
+ */
+export interface SessionWatcher {
+  /** The walk a request's task gets: the watcher's view of `walk`, which it hands everything on to. */
+  around(walk: SessionWalk): SessionWalk;
+  /** A request ran, or failed: the walk may have moved. */
+  changed(): void;
+  /** A model was loaded by other means than the walk's own `load` (a draft's revision). */
+  loaded(): void;
+  /** The walk was rebuilt in a thread of its own: what the watcher knows of its loads no longer holds. */
+  replaced(): void;
+}
+
 /** What `GET /walker/sessions` shows of a session. */
 export interface SessionInfo extends WalkSummary {
   readonly id: string;
@@ -55,6 +71,7 @@ export class HostedSession implements Leased {
   /** False once the walk cannot or need not move (no policy, moved, or a move failed). */
   private movable: boolean;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
+  private watcher: SessionWatcher | undefined;
 
   constructor(
     readonly id: string,
@@ -81,8 +98,30 @@ export class HostedSession implements Leased {
   run<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
     return this.queue.run(() => {
       if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
-      return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline);
+      if (this.watcher !== undefined) return this.watched(task, this.watcher);
+      return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
     });
+  }
+
+  /**
+   * Runs a task that only reads the walk in the session's queue, so that what it reads is consistent with
+   * the requests before it; unlike {@link run} it is not timed and no watcher hears of it.
+   */
+  look<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
+    return this.queue.run(() => {
+      if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
+      return task(this.inline ?? this.walk);
+    });
+  }
+
+  /** Who watches the session now; undefined when nobody does. */
+  get watchedBy(): SessionWatcher | undefined {
+    return this.watcher;
+  }
+
+  /** Starts (a watcher) or stops (undefined) telling a watcher of every request. */
+  watch(watcher: SessionWatcher | undefined): void {
+    this.watcher = watcher;
   }
 
   /**
@@ -96,7 +135,12 @@ export class HostedSession implements Leased {
 
   /** Opens a walk on a model file value (a draft's revision); a walk in a thread gets it as JSON text. */
   loadModel(value: unknown, options: SessionLoadOptions = {}): Promise<SessionLoadResult> {
-    return this.run((walk) => (this.inline === undefined ? walk.load(JSON.stringify(value), options) : this.inline.loadModel(value, options)));
+    return this.run((walk) => {
+      if (this.inline === undefined) return walk.load(JSON.stringify(value), options);
+      const result = this.inline.loadModel(value, options);
+      this.watcher?.loaded();
+      return result;
+    });
   }
 
   /** The session in figures; while a request is under way, as they were after the last one. */
@@ -118,11 +162,33 @@ export class HostedSession implements Leased {
     this.inline?.dispose();
     this.inline = undefined;
     void this.remote?.close();
+    // A watcher's next look finds the session closed, and says so to whoever watches.
+    this.watcher?.changed();
   }
 
-  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: ExecutionSession): Awaitable<T> {
+  /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */
+  private watched<T>(task: (walk: SessionWalk) => Awaitable<T>, watcher: SessionWatcher): Awaitable<T> {
+    const inline = this.inline;
+    const walk = watcher.around(inline ?? this.walk);
+    let result: Awaitable<T>;
+    try {
+      result = inline === undefined ? task(walk) : this.timed(task, inline, walk);
+    } catch (error) {
+      // A failed step changes the walk too (a dead end fails its model).
+      watcher.changed();
+      throw error;
+    }
+    if (!isPromiseLike(result)) {
+      watcher.changed();
+      return result;
+    }
+    return Promise.resolve(result).finally(() => watcher.changed());
+  }
+
+  /** Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it. */
+  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: ExecutionSession, walk: SessionWalk): Awaitable<T> {
     const started = performance.now();
-    const result = task(inline);
+    const result = task(walk);
     if (this.movable && !isPromiseLike(result)) this.clock(performance.now() - started);
     return result;
   }
@@ -158,6 +224,7 @@ export class HostedSession implements Leased {
     this.walk = this.remote;
     this.inline = undefined;
     inline.dispose();
+    this.watcher?.replaced();
     policy.note('info', `Session ${this.id} moved to a thread of its own: a request kept the event loop busy for ${Math.round(busyMs)} ms.`);
   }
 }

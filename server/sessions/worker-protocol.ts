@@ -28,7 +28,8 @@ export type WalkOperation =
   | 'fail'
   | 'stepCount'
   | 'statistics'
-  | 'describe';
+  | 'describe'
+  | 'view';
 
 export interface WalkRequest {
   readonly id: number;

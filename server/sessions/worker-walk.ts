@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WalkStatistics } from '../../core/machine/statistics.js';
-import type { SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer, WalkSummary } from '../../core/session.js';
+import type { SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer, WalkSummary, WalkView } from '../../core/session.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { rebuiltError } from './thrown-data.js';
 import type { WalkOperation, WalkReply, WorkerReady, WorkerSetup } from './worker-protocol.js';
@@ -113,6 +113,10 @@ export class WorkerWalk implements SessionWalk {
 
   describe(): Promise<WalkSummary> {
     return this.call('describe', []);
+  }
+
+  view(knownLoad?: number): Promise<WalkView> {
+    return this.call('view', [knownLoad]);
   }
 
   /** Stops the thread; the walk answers no more. */

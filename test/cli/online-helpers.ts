@@ -42,9 +42,12 @@ export function ensureBuilt(): void {
   }
   try {
     if (fresh()) return;
+    // npm run build's two steps: the TypeScript, then the web view's bundle.
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+    for (const args of [[tsc, '-p', 'tsconfig.build.json'], [join(ROOT, 'web', 'build.mjs')]]) {
+      const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+    }
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
@@ -65,10 +68,10 @@ function newestSource(): number {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
-      else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+      else if (/\.(ts|css|html|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
-  for (const dir of ['core', 'plugins', 'server', 'cli']) visit(join(ROOT, dir));
+  for (const dir of ['core', 'plugins', 'server', 'cli', 'web']) visit(join(ROOT, dir));
   return newest;
 }
 

@@ -44,7 +44,9 @@ describe('npm pack', () => {
 
   it('packs exactly the command, the built library, the example models, the deployment examples and the documentation', () => {
     expect(entries(files, 1)).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'examples', 'package.json']);
-    expect(entries(files, 2, 'dist/')).toEqual(['dist/cli', 'dist/core', 'dist/plugins', 'dist/server']);
+    expect(entries(files, 2, 'dist/')).toEqual(['dist/cli', 'dist/core', 'dist/plugins', 'dist/server', 'dist/web']);
+    // The web view's built page: the server serves it, and offline --report inlines it.
+    expect(entries(files, 3, 'dist/web/')).toEqual(['dist/web/app.css', 'dist/web/app.js', 'dist/web/index.html']);
     // examples/deploy: docs/scaling.md links its configurations.
     expect(entries(files, 2, 'examples/')).toEqual(['examples/deploy', 'examples/models']);
     expect(entries(files, 2, 'bin/')).toEqual(['bin/walker.js']);
@@ -77,7 +79,8 @@ describe('npm pack', () => {
   });
 
   it('has the declarations beside every built module, for TypeScript users', () => {
-    const modules = files.filter((path) => path.startsWith('dist/') && path.endsWith('.js'));
+    // dist/web holds the page's bundle, a browser's script rather than a module to import.
+    const modules = files.filter((path) => path.startsWith('dist/') && !path.startsWith('dist/web/') && path.endsWith('.js'));
     expect(modules.length).toBeGreaterThan(50);
     expect(modules.filter((path) => !files.includes(path.replace(/\.js$/, '.d.ts')))).toEqual([]);
   });

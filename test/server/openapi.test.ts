@@ -127,6 +127,12 @@ describe('GET /openapi.json', () => {
       '/walker/sessions/{session_id}/restart',
       '/walker/sessions/{session_id}/setData/{script}',
       '/walker/setData/{script}',
+      '/walker/view/drafts/{draft_id}',
+      '/walker/view/drafts/{draft_id}/events',
+      '/walker/view/session',
+      '/walker/view/session/events',
+      '/walker/view/sessions/{session_id}',
+      '/walker/view/sessions/{session_id}/events',
     ]);
     expect(Object.keys(doc.paths['/walker/getStatistics']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/walker/restart'])).toEqual(['put']);
@@ -139,7 +145,7 @@ describe('GET /openapi.json', () => {
     expect(new Set(ids).size).toBe(operations.length);
     for (const op of operations) {
       expect(op.summary, op.operationId).toEqual(expect.any(String));
-      expect(['execution', 'graphwalker', 'sessions', 'drafts', 'service']).toContain(op.tags?.[0]);
+      expect(['execution', 'graphwalker', 'sessions', 'drafts', 'view', 'service']).toContain(op.tags?.[0]);
     }
   });
 });
@@ -164,6 +170,12 @@ describe('the shapes it documents', () => {
     expect(ok.properties.result.enum).toEqual(['ok']);
     expect(nok.properties.result.enum).toEqual(['nok']);
     expect(nok.required).toEqual(['result', 'error']);
+  });
+
+  it('view: each event stream is text/event-stream; the page and its assets are not operations', () => {
+    const events = operation('get', '/walker/view/session/events');
+    expect(Object.keys((events.responses[200] as { content: object }).content)).toEqual(['text/event-stream']);
+    expect(doc.paths['/']).toBeUndefined();
   });
 
   it('load: a model file in any content type, 413 nok over the limit; setData names its script', () => {

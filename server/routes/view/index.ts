@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../api-error.js';
+import type { RouteFamily } from '../../route-family.js';
+import { toError } from '../../thrown.js';
+import { EventStream } from '../../view/event-stream.js';
+import { VIEW_ENDPOINTS, type ViewEndpoint } from './endpoints.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A message, as the OpenAPI document describes it: its members are in docs/view.md. */
+const MESSAGE = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['kind'],
+  properties: { kind: { type: 'string', enum: ['walk', 'draft'] } },
+  description: 'A walk or draft message (docs/view.md).',
+};
+
+const FAILURE = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+};
+
+/**
+ * What the web page reads (docs/view.md): for each endpoint of the table, the message as it stands
+ * (`GET`), and a stream of Server-Sent Events that carries it on (`GET .../events`), at most twenty
+ * messages a second. Failures are `{code, message}` with their status, as in the session and draft APIs.
+ */
+const plugin = async (scope: FastifyInstance): Promise<void> => {
+  const streams = new Set<EventStream>();
+  // Open streams would hold the server's close until its grace ran out.
+  scope.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+  scope.setErrorHandler(handleError);
+  scope.setNotFoundHandler((request, reply) => {
+    const message = `No view route ${request.method} ${request.url.split('?')[0]}. The view's routes are listed in docs/view.md.`;
+    void reply.code(404).type(JSON_TYPE).send({ code: 'not_found', message });
+  });
+  for (const endpoint of VIEW_ENDPOINTS) registerEndpoint(scope, endpoint, streams);
+};
+
+function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, streams: Set<EventStream>): void {
+  const failures = { 404: FAILURE, 410: FAILURE };
+  scope.get(
+    endpoint.url,
+    {
+      schema: {
+        tags: ['view'],
+        operationId: `view${endpoint.name}`,
+        summary: endpoint.summary,
+        ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
+        response: { 200: MESSAGE, ...failures },
+      },
+    },
+    (request) => endpoint.read(scope, request),
+  );
+  scope.get(
+    `${endpoint.url}/events`,
+    {
+      schema: {
+        tags: ['view'],
+        operationId: `view${endpoint.name}Events`,
+        summary: `${endpoint.summary}, as Server-Sent Events`,
+        description: 'Each event is one message of the JSON shape of the route without /events, after changes (docs/view.md).',
+        ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
+        response: {
+          200: { description: 'A text/event-stream of messages.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          ...failures,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Throws for a session or draft that is not there, before the stream opens: a real status, then.
+      const start = endpoint.follow(scope, request);
+      const stream = EventStream.open(reply);
+      streams.add(stream);
+      stream.onClose(() => streams.delete(stream));
+      start(stream);
+      return reply;
+    },
+  );
+}
+
+function handleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const error = toError(thrown);
+  if (error instanceof ApiError) return reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
+  request.log.error({ err: error }, 'view request failed');
+  return reply.code(500).type(JSON_TYPE).send({ code: 'internal', message: 'The server failed to handle the request; it is logged.' });
+}
+
+const view: RouteFamily = {
+  name: 'view',
+  prefix: '/walker/view',
+  tag: {
+    name: 'view',
+    description:
+      "What the web page at / shows: a session's walk or a draft, as JSON now and as Server-Sent Events from now on " +
+      '(docs/view.md). Reading renews no session or draft. Failures are {"code": "...", "message": "..."} with their status.',
+  },
+  plugin,
+};
+
+export default view;

@@ -1,0 +1,91 @@
+/**
+ * What the web view reads: the JSON of `GET /walker/view/...`, the data of each Server-Sent Event of
+ * `.../events`, and the data a report carries inline (docs/view.md). One shape for all three, so that the page
+ * and the report draw from the same data with the same code. Types only: the page's bundle imports them too.
+ */
+import type { CoverageFigures, GraphShape } from '../../core/machine/walk-view.js';
+import type { ModelStatus } from '../../core/machine/statistics.js';
+
+export type { CoverageFigures, EdgeShape, GraphShape, ModelShape, VertexShape } from '../../core/machine/walk-view.js';
+
+/** One step as the view lists it among the last ones. */
+export interface StepSeen {
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  readonly modelId: string;
+}
+
+/** Where a walk stands, as the view shows it. */
+export interface WalkState {
+  readonly steps: number;
+  /** Element index the walk stands on; -1 before the first step. */
+  readonly current: number;
+  readonly statuses: readonly ModelStatus[];
+  readonly statistics: CoverageFigures;
+  /** As getData lists them: the current model's, then the shared ones as `global.<name>`. */
+  readonly variables: ReadonlyArray<readonly [string, string]>;
+  /** The reason of the last fail, if any. */
+  readonly failure?: string;
+  /** The last steps, oldest first, since someone began to watch the walk (or since its load or restart). */
+  readonly lastSteps: readonly StepSeen[];
+  /** Visit count per element index, whole: with every graph, and in the first message of a stream. */
+  readonly visits?: readonly number[];
+  /** Otherwise what changed since the stream's previous message: element index and new count, in pairs. */
+  readonly visitChanges?: readonly number[];
+}
+
+/** A session's walk: `GET /walker/view/session[s/{id}]` and each event of its stream. */
+export interface WalkMessage {
+  readonly kind: 'walk';
+  /** `default` for the session of `/walker`, else the session's id. */
+  readonly session: string;
+  /** Counts the session's loads: a new number comes with a new graph. */
+  readonly load: number;
+  /** The models: in the first message of a stream and after every load; null before the first load. */
+  readonly graph?: GraphShape | null;
+  /** Null before the first load. */
+  readonly walk: WalkState | null;
+}
+
+/** An issue of a draft's validation, as `GET /walker/drafts/{id}/validation` lists it. */
+export interface DraftIssue {
+  readonly code: string;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+  readonly element_id: string | null;
+}
+
+/** A draft: `GET /walker/view/drafts/{id}` and each event of its stream. */
+export interface DraftMessage {
+  readonly kind: 'draft';
+  readonly draft: string;
+  readonly revision: number;
+  readonly graph: GraphShape;
+  readonly valid: boolean;
+  readonly issues: readonly DraftIssue[];
+}
+
+/** The last event of a stream whose session or draft is gone (deleted, expired, closed). */
+export interface GoneMessage {
+  readonly kind: 'gone';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** What `walker offline --report` writes into its page: the walk at its end, and the path to replay. */
+export interface ReportMessage {
+  readonly kind: 'report';
+  /** The model files walked, as given. */
+  readonly title: string;
+  readonly seed: number;
+  readonly graph: GraphShape;
+  /** The walk at its end, visits whole. */
+  readonly walk: WalkState;
+  /** The element index of every step, in order; a very long walk keeps its first steps only (docs/view.md). */
+  readonly path: readonly number[];
+  /** False when {@link path} stops before the walk did. */
+  readonly pathComplete: boolean;
+}
+
+export type ViewMessage = WalkMessage | DraftMessage | GoneMessage | ReportMessage;

@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * The system's Chromium (Debian's package `chromium`; `.ci/run` installs it when it is missing), or the one
+ * `WALKER_CHROMIUM` names. Without one the browser tests fail, saying how to get it: they never skip.
+ */
+export function chromiumPath(): string {
+  const named = process.env.WALKER_CHROMIUM;
+  if (named !== undefined && named !== '') {
+    if (!existsSync(named)) throw new Error(`WALKER_CHROMIUM names '${named}', which does not exist.`);
+    return named;
+  }
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
+    } catch {
+      // Not this name: try the next.
+    }
+  }
+  throw new Error(
+    'The browser tests need Chromium: install it (Debian: apt-get install chromium; .ci/run does) or set ' +
+      'WALKER_CHROMIUM to its executable.',
+  );
+}
+
+/** A headless Chromium for one test file; close it in afterAll. */
+export function launchBrowser(): Promise<Browser> {
+  // Root (CI) cannot use Chromium's sandbox; the pages it opens are the project's own.
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
+}
+
+/** A page that records every console error and failed request, to assert there were none. */
+export async function watchedPage(browser: Browser): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => requests.push(request.url()));
+  return { page, errors, requests };
+}

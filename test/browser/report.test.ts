@@ -1,0 +1,120 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, runWalker, type Finished } from '../cli/online-helpers.js';
+import { launchBrowser, watchedPage } from './browser.js';
+
+const LOGIN = 'examples/models/login.json';
+const model = JSON.parse(readFileSync(LOGIN, 'utf8')) as { models: Array<{ vertices: { id: string }[]; edges: { id: string }[] }> };
+const EDGES = new Set(model.models[0].edges.map((e) => e.id));
+const VERTICES = new Set(model.models[0].vertices.map((v) => v.id));
+
+let browser: Browser;
+let folder: string;
+let run: Finished;
+let steps: string[];
+let report: string;
+
+beforeAll(async () => {
+  ensureBuilt();
+  folder = mkdtempSync(join(tmpdir(), 'walker-report-'));
+  report = join(folder, 'run.html');
+  [browser, run] = await Promise.all([
+    launchBrowser(),
+    runWalker(['offline', '-m', LOGIN, 'random(edge_coverage(100))', '--seed', '42', '--report', report]),
+  ]);
+  steps = run.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { currentElementID: string }).currentElementID);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Coverage after the first `n` steps, by the statistics' rule: floor(100 * visited / total). */
+function coverageAfter(n: number): { edges: number; vertices: number } {
+  const seen = new Set(steps.slice(0, n));
+  const share = (all: Set<string>) => Math.floor((100 * [...all].filter((id) => seen.has(id)).length) / all.size);
+  return { edges: share(EDGES), vertices: share(VERTICES) };
+}
+
+describe('walker offline --report', () => {
+  it('prints the same steps as without --report, and nothing on stderr', async () => {
+    const plain = await runWalker(['offline', '-m', LOGIN, 'random(edge_coverage(100))', '--seed', '42']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(plain.stdout);
+    expect(run.stderr).toBe('');
+  });
+
+  it('opens from a file:// URL with no request beyond the file, and shows the walk at its end', async () => {
+    const { page, errors, requests } = await watchedPage(browser);
+    const url = pathToFileURL(report).href;
+    await page.goto(url);
+    await page.getByTestId('model-graph').locator('[data-element-id]').first().waitFor();
+    expect(requests.filter((r) => r !== url && !r.startsWith('data:'))).toEqual([]);
+    expect(await page.getByTestId('step-count').textContent()).toBe(String(steps.length));
+    // The walk stopped at edge_coverage(100); every vertex of login.json is the target of an edge, so all are visited.
+    expect(await page.getByTestId('edge-coverage').textContent()).toBe('100');
+    expect(await page.getByTestId('vertex-coverage').textContent()).toBe('100');
+    expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe(steps.at(-1));
+    const visited = await page.locator('[data-testid=model-graph] [data-visited=true]').count();
+    expect(visited).toBe(EDGES.size + VERTICES.size);
+    // The heat map: each element's count is how often the walk stepped on it.
+    const counts = await page.locator('[data-testid=model-graph] [data-element-id]').evaluateAll((nodes) => nodes.map((n) => [n.getAttribute('data-element-id'), Number(n.getAttribute('data-visits'))] as const));
+    for (const [id, count] of counts) expect(count, id as string).toBe(steps.filter((s) => s === id).length);
+    // login.json's requirements LOGIN-1 and LOGIN-2 sit on vertices the walk stepped on: both passed.
+    expect(await page.getByTestId('requirements').locator('[data-requirements=passed]').textContent()).toBe('passed: 2 (LOGIN-1, LOGIN-2)');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('replays the path step by step with its slider', async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(pathToFileURL(report).href);
+    const slider = page.getByTestId('replay-slider');
+    await slider.waitFor();
+    expect(await slider.getAttribute('max')).toBe(String(steps.length));
+    for (const n of [0, 1, 3, Math.floor(steps.length / 2)]) {
+      await slider.fill(String(n));
+      expect(await page.getByTestId('step-count').textContent()).toBe(String(n));
+      const { edges, vertices } = coverageAfter(n);
+      expect(await page.getByTestId('edge-coverage').textContent(), `step ${n}`).toBe(String(edges));
+      expect(await page.getByTestId('vertex-coverage').textContent(), `step ${n}`).toBe(String(vertices));
+      expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe(n === 0 ? '' : steps[n - 1]);
+      expect(await page.locator('[data-testid=model-graph] [data-visited=true]').count()).toBe(new Set(steps.slice(0, n)).size);
+    }
+    await page.getByTestId('replay-forward').click();
+    expect(await page.getByTestId('step-count').textContent()).toBe(String(Math.floor(steps.length / 2) + 1));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('writes the report of a walk that fails too, and fails as without it', async () => {
+    const failed = join(folder, 'failed.html');
+    const model = 'test/fixtures/models/dead-end.json';
+    const { code, stdout, stderr } = await runWalker(['offline', '-m', model, 'random(never)', '--report', failed]);
+    const plain = await runWalker(['offline', '-m', model, 'random(never)']);
+    expect([code, stdout, stderr]).toEqual([plain.code, plain.stdout, plain.stderr]);
+    expect(code).toBe(2);
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(pathToFileURL(failed).href);
+    await page.getByTestId('model-graph').locator('[data-element-id]').first().waitFor();
+    // e_Start, v_A, e_AB, v_B: then no way on from v_B, and the model failed.
+    expect(await page.getByTestId('step-count').textContent()).toBe('4');
+    expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe('b');
+    expect(await page.getByTestId('model-statuses').locator('li').first().textContent()).toBe('DeadEnd: failed');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a report it cannot write before walking, naming the file', async () => {
+    const missing = join(folder, 'no', 'such', 'run.html');
+    const { code, stdout, stderr } = await runWalker(['offline', '-m', LOGIN, 'random(edge_coverage(100))', '--report', missing]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`Could not write the report '${missing}': its folder does not exist\n`);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Builds the web view (docs/view.md) into dist/web: the page's TypeScript bundled by esbuild into one script,
+ * beside its stylesheet and HTML. `npm run build` runs it after tsc; the server serves dist/web, and
+ * `walker offline --report` inlines the same files into a report.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist', 'web');
+mkdirSync(out, { recursive: true });
+await build({
+  entryPoints: [join(root, 'web', 'main.ts')],
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2022',
+  // A report carries the script inside its page: no source map, no second file.
+  sourcemap: false,
+  outfile: join(out, 'app.js'),
+  logLevel: 'warning',
+});
+for (const file of ['index.html', 'app.css']) copyFileSync(join(root, 'web', file), join(out, file));

@@ -1,0 +1,265 @@
+import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
+import type { GraphShape, ModelShape, VertexShape } from '../server/view/messages.js';
+
+/** A point of the drawing. */
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** A vertex's box: top-left corner and size. */
+export interface Box extends Point {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Where an edge goes: an SVG path, where its label sits, and for a start edge the dot it starts from. */
+export interface EdgePlace {
+  readonly path: string;
+  readonly label: Point;
+  readonly start?: Point;
+}
+
+/** Every element placed, in one frame for all models, side by side. */
+export interface Layout {
+  readonly width: number;
+  readonly height: number;
+  readonly vertices: ReadonlyMap<number, Box>;
+  readonly edges: ReadonlyMap<number, EdgePlace>;
+  /** Each model's frame and title, in the order of the graph. */
+  readonly models: ReadonlyArray<Box & { readonly title: string }>;
+  /** Vertices of one shared state in different models, linked. */
+  readonly shared: ReadonlyArray<readonly [Point, Point]>;
+}
+
+const VERTEX_HEIGHT = 32;
+const MODEL_GAP = 120;
+const TITLE_HEIGHT = 36;
+const MARGIN = 20;
+const START_DOT = 10;
+
+/** How wide a vertex is drawn: room for its name in the page's 12 px font. */
+export function vertexWidth(vertex: VertexShape): number {
+  return Math.max(60, Math.round(vertex.name.length * 7.2) + 24);
+}
+
+/**
+ * Places every model: at the positions the model file gives (yEd's, GraphWalker's) when every vertex of the
+ * model has one, else by ELK's layered layout; then the models side by side, in rows.
+ */
+export async function layOut(graph: GraphShape): Promise<Layout> {
+  const elk = new ELK();
+  const placed: ModelPlaces[] = [];
+  for (const model of graph.models) {
+    placed.push(model.vertices.length > 0 && model.vertices.every((v) => v.x !== undefined) ? placedByFile(model) : await placedByElk(elk, model));
+  }
+  const vertices = new Map<number, Box>();
+  const edges = new Map<number, EdgePlace>();
+  const models: Array<Box & { title: string }> = [];
+  // Rows of models, left to right, about as wide as the drawing is tall: several models fit a screen.
+  const area = placed.reduce((sum, p) => sum + (p.maxX - p.minX + MODEL_GAP) * (p.maxY - p.minY + TITLE_HEIGHT + MODEL_GAP), 0);
+  const rowWidth = Math.max(...placed.map((p) => p.maxX - p.minX), Math.sqrt(area) * 1.6);
+  let left = MARGIN;
+  let top = MARGIN;
+  let rowHeight = 0;
+  let width = 0;
+  placed.forEach((places, m) => {
+    const w = places.maxX - places.minX;
+    const h = places.maxY - places.minY + TITLE_HEIGHT;
+    if (left > MARGIN && left + w > rowWidth + MARGIN) {
+      left = MARGIN;
+      top += rowHeight + MODEL_GAP / 2;
+      rowHeight = 0;
+    }
+    const dx = left - places.minX;
+    const dy = top + TITLE_HEIGHT - places.minY;
+    for (const [index, box] of places.vertices) vertices.set(index, { ...box, x: box.x + dx, y: box.y + dy });
+    for (const [index, edge] of places.edges) edges.set(index, moved(edge, dx, dy));
+    const model = graph.models[m];
+    models.push({ x: left, y: top, width: w, height: h, title: model.name ?? model.id });
+    rowHeight = Math.max(rowHeight, h);
+    width = Math.max(width, left + w + MARGIN);
+    left += w + MODEL_GAP;
+  });
+  const height = top + rowHeight + MARGIN;
+  return { width: Math.max(width, 2 * MARGIN), height, vertices, edges, models, shared: sharedLinks(graph, vertices) };
+}
+
+/** One model's places in its own frame, and the frame's extent. */
+interface ModelPlaces {
+  readonly vertices: Map<number, Box>;
+  readonly edges: Map<number, EdgePlace>;
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+}
+
+function placedByFile(model: ModelShape): ModelPlaces {
+  const vertices = new Map<number, Box>();
+  for (const v of model.vertices) vertices.set(v.index, { x: v.x as number, y: v.y as number, width: vertexWidth(v), height: VERTEX_HEIGHT });
+  const edges = new Map<number, EdgePlace>();
+  const pairs = new Map<string, number>();
+  for (const e of model.edges) {
+    const target = vertices.get(e.target);
+    if (target === undefined) continue;
+    const source = vertices.get(e.source);
+    // Edges between the same two vertices bend apart, each a little more than the one before.
+    const key = [e.source, e.target].sort((a, b) => a - b).join(':');
+    const nth = pairs.get(key) ?? 0;
+    pairs.set(key, nth + 1);
+    edges.set(e.index, source === undefined ? startEdge(target) : source === target ? loop(source, nth) : between(source, target, nth));
+  }
+  return withExtent(vertices, edges);
+}
+
+async function placedByElk(elk: InstanceType<typeof ELK>, model: ModelShape): Promise<ModelPlaces> {
+  const inModel = new Set(model.vertices.map((v) => v.index));
+  const drawn = model.edges.filter((e) => inModel.has(e.target));
+  const children: ElkNode[] = model.vertices.map((v) => ({ id: `v${v.index}`, width: vertexWidth(v), height: VERTEX_HEIGHT }));
+  for (const e of drawn) if (!inModel.has(e.source)) children.push({ id: `s${e.index}`, width: START_DOT, height: START_DOT });
+  const elkEdges: ElkExtendedEdge[] = drawn.map((e) => ({
+    id: `e${e.index}`,
+    sources: [inModel.has(e.source) ? `v${e.source}` : `s${e.index}`],
+    targets: [`v${e.target}`],
+    labels: e.name === '' ? [] : [{ text: e.name, width: e.name.length * 6.5, height: 14 }],
+  }));
+  const result = await elk.layout({
+    id: 'model',
+    layoutOptions: {
+      'elk.algorithm': 'layered',
+      'elk.direction': 'DOWN',
+      'elk.edgeRouting': 'POLYLINE',
+      'elk.spacing.nodeNode': '40',
+      'elk.layered.spacing.nodeNodeBetweenLayers': '50',
+      'elk.edgeLabels.placement': 'CENTER',
+    },
+    children,
+    edges: elkEdges,
+  });
+  const boxes = new Map<string, Box>();
+  for (const c of result.children ?? []) boxes.set(c.id, { x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0 });
+  const vertices = new Map<number, Box>();
+  for (const v of model.vertices) vertices.set(v.index, boxes.get(`v${v.index}`) as Box);
+  const edges = new Map<number, EdgePlace>();
+  for (const e of result.edges ?? []) {
+    const section = e.sections?.[0];
+    if (section === undefined) continue;
+    const points = [section.startPoint, ...(section.bendPoints ?? []), section.endPoint];
+    const label = e.labels?.[0];
+    const index = Number(e.id.slice(1));
+    const startBox = boxes.get(`s${index}`);
+    edges.set(index, {
+      path: `M${points.map((p) => `${r(p.x)},${r(p.y)}`).join(' L')}`,
+      label: label === undefined ? middle(points) : { x: (label.x ?? 0) + (label.width ?? 0) / 2, y: (label.y ?? 0) + (label.height ?? 0) / 2 },
+      ...(startBox === undefined ? {} : { start: centre(startBox) }),
+    });
+  }
+  return withExtent(vertices, edges);
+}
+
+function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): ModelPlaces {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const take = (x: number, y: number): void => {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  };
+  for (const box of vertices.values()) {
+    take(box.x, box.y);
+    take(box.x + box.width, box.y + box.height);
+  }
+  for (const edge of edges.values()) {
+    // Loops and bends reach beyond the boxes; labels too, by about half their length.
+    for (const [, x, y] of edge.path.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) take(Number(x), Number(y));
+    take(edge.label.x - 40, edge.label.y - 10);
+    take(edge.label.x + 40, edge.label.y + 10);
+    if (edge.start !== undefined) take(edge.start.x, edge.start.y);
+  }
+  if (minX === Infinity) return { vertices, edges, minX: 0, minY: 0, maxX: 100, maxY: 40 };
+  return { vertices, edges, minX, minY, maxX, maxY };
+}
+
+/** A start edge: from a dot above its target. */
+function startEdge(target: Box): EdgePlace {
+  const to = { x: target.x + target.width / 2, y: target.y };
+  const start = { x: to.x, y: to.y - 50 };
+  return { path: `M${r(start.x)},${r(start.y)} L${r(to.x)},${r(to.y)}`, label: { x: start.x + 30, y: start.y + 20 }, start };
+}
+
+/** A loop on the vertex's right-hand side, wider for each further loop. */
+function loop(box: Box, nth: number): EdgePlace {
+  const x = box.x + box.width;
+  const y = box.y + box.height / 2;
+  const reach = 40 + 20 * nth;
+  const path = `M${r(x)},${r(y - 8)} C${r(x + reach)},${r(y - reach)} ${r(x + reach)},${r(y + reach)} ${r(x)},${r(y + 8)}`;
+  return { path, label: { x: x + reach * 0.8 + 20, y } };
+}
+
+/** From box to box, straight for the first edge of a pair and bent to alternate sides for the others. */
+function between(from: Box, to: Box, nth: number): EdgePlace {
+  const a = border(from, centre(to));
+  const b = border(to, centre(from));
+  const bend = nth === 0 ? 0 : Math.ceil(nth / 2) * 30 * (nth % 2 === 0 ? -1 : 1);
+  const length = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const control = { x: (a.x + b.x) / 2 - ((b.y - a.y) / length) * bend * 2, y: (a.y + b.y) / 2 + ((b.x - a.x) / length) * bend * 2 };
+  const path = bend === 0 ? `M${r(a.x)},${r(a.y)} L${r(b.x)},${r(b.y)}` : `M${r(a.x)},${r(a.y)} Q${r(control.x)},${r(control.y)} ${r(b.x)},${r(b.y)}`;
+  const label = bend === 0 ? middle([a, b]) : { x: (a.x + 2 * control.x + b.x) / 4, y: (a.y + 2 * control.y + b.y) / 4 };
+  return { path, label };
+}
+
+/** Where the line from the box's centre towards `towards` leaves the box. */
+function border(box: Box, towards: Point): Point {
+  const c = centre(box);
+  const dx = towards.x - c.x;
+  const dy = towards.y - c.y;
+  if (dx === 0 && dy === 0) return c;
+  const scale = Math.min(dx === 0 ? Infinity : box.width / 2 / Math.abs(dx), dy === 0 ? Infinity : box.height / 2 / Math.abs(dy));
+  return { x: c.x + dx * scale, y: c.y + dy * scale };
+}
+
+function centre(box: Box): Point {
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+function middle(points: readonly Point[]): Point {
+  const a = points[Math.floor((points.length - 1) / 2)];
+  const b = points[Math.ceil((points.length - 1) / 2)];
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+function moved(edge: EdgePlace, dx: number, dy: number): EdgePlace {
+  const path = edge.path.replace(/(-?[\d.]+),(-?[\d.]+)/g, (_m, x: string, y: string) => `${r(Number(x) + dx)},${r(Number(y) + dy)}`);
+  const label = { x: edge.label.x + dx, y: edge.label.y + dy };
+  return edge.start === undefined ? { path, label } : { path, label, start: { x: edge.start.x + dx, y: edge.start.y + dy } };
+}
+
+/** Each vertex of a shared state linked to the next one of it in another model. */
+function sharedLinks(graph: GraphShape, boxes: ReadonlyMap<number, Box>): Array<[Point, Point]> {
+  const groups = new Map<string, Array<{ model: number; vertex: VertexShape }>>();
+  graph.models.forEach((model, m) => {
+    for (const vertex of model.vertices) {
+      if (vertex.sharedState === undefined) continue;
+      const group = groups.get(vertex.sharedState) ?? [];
+      group.push({ model: m, vertex });
+      groups.set(vertex.sharedState, group);
+    }
+  });
+  const links: Array<[Point, Point]> = [];
+  for (const group of groups.values()) {
+    for (let i = 1; i < group.length; i++) {
+      if (group[i].model === group[i - 1].model) continue;
+      links.push([centre(boxes.get(group[i - 1].vertex.index) as Box), centre(boxes.get(group[i].vertex.index) as Box)]);
+    }
+  }
+  return links;
+}
+
+function r(n: number): string {
+  return String(Math.round(n * 10) / 10);
+}
+

@@ -1,0 +1,81 @@
+import type { CoverageFigures, ReportMessage } from '../server/view/messages.js';
+import type { GraphView } from './graph-view.js';
+import { LAST_STEPS_SHOWN, type Panel } from './panel.js';
+
+/**
+ * A report of `walker offline --report`: the walk at its end, and a slider that replays its path step by
+ * step — the heat map, the step count, the coverage and the element of each moment. Statuses, variables and
+ * requirements are those of the end.
+ */
+export async function showReport(report: ReportMessage, graph: GraphView, panel: Panel): Promise<HTMLElement> {
+  await graph.draw(report.graph);
+  panel.setGraph(report.graph);
+  const { path } = report;
+  const isVertex = new Uint8Array(report.graph.size);
+  for (const model of report.graph.models) for (const v of model.vertices) isVertex[v.index] = 1;
+  const totals = { vertices: report.walk.statistics.totalNumberOfVertices, edges: report.walk.statistics.totalNumberOfEdges };
+  const visits = new Array<number>(report.graph.size).fill(0);
+  const visited = { vertices: 0, edges: 0 };
+  let at = 0;
+  /** Moves the counts from step `at` to step `to` of the path, one step at a time either way. */
+  const move = (to: number): void => {
+    for (; at < to; at++) count(path[at], +1);
+    for (; at > to; at--) count(path[at - 1], -1);
+  };
+  const count = (element: number, by: 1 | -1): void => {
+    const before = visits[element];
+    visits[element] += by;
+    if ((before === 0) !== (visits[element] === 0)) visited[isVertex[element] === 1 ? 'vertices' : 'edges'] += by;
+  };
+
+  const slider = document.createElement('input');
+  slider.type = 'range';
+  slider.min = '0';
+  slider.max = String(path.length);
+  slider.value = String(path.length);
+  slider.dataset.testid = 'replay-slider';
+  const position = document.createElement('span');
+  position.dataset.testid = 'replay-position';
+  const show = (): void => {
+    const to = Number(slider.value);
+    move(to);
+    position.textContent = `step ${to} of ${path.length}${report.pathComplete ? '' : ` (the first ${path.length} of ${report.walk.steps} steps)`}`;
+    if (to === path.length && report.pathComplete) {
+      graph.showVisits(report.walk.visits ?? visits, report.walk.current);
+      panel.showWalk(report.walk);
+      return;
+    }
+    const statistics = {
+      ...report.walk.statistics,
+      vertexCoverage: percentage(visited.vertices, totals.vertices),
+      edgeCoverage: percentage(visited.edges, totals.edges),
+    } as CoverageFigures;
+    const lastSteps = path.slice(Math.max(0, to - LAST_STEPS_SHOWN), to).map((index) => ({ index, id: '', name: '', modelId: '' }));
+    graph.showVisits(visits, to === 0 ? -1 : path[to - 1]);
+    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses: [], variables: [], lastSteps, partial: true });
+  };
+  slider.addEventListener('input', show);
+  const stepBy = (by: number) => () => {
+    slider.value = String(Math.min(path.length, Math.max(0, Number(slider.value) + by)));
+    show();
+  };
+  const controls = document.createElement('div');
+  controls.className = 'replay';
+  controls.append(button('◀', 'replay-back', stepBy(-1)), slider, button('▶', 'replay-forward', stepBy(1)), position);
+  show();
+  return controls;
+}
+
+/** `floor(100 * part / total)`, 0 when the total is 0: the statistics' own rule. */
+function percentage(part: number, total: number): number {
+  return total === 0 ? 0 : Math.floor((100 * part) / total);
+}
+
+function button(text: string, testid: string, onClick: () => void): HTMLButtonElement {
+  const node = document.createElement('button');
+  node.type = 'button';
+  node.textContent = text;
+  node.dataset.testid = testid;
+  node.addEventListener('click', onClick);
+  return node;
+}
