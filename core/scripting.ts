@@ -103,9 +103,10 @@ export interface ScriptSandbox {
   /**
    * The variables of `scope` in the order they were first assigned, then the shared scope's as
    * `global.<name>`. Values formatted as in docs/api-execution.md: numbers as JavaScript prints them, booleans,
-   * strings without quotes, other values as JSON.
+   * strings without quotes, other values as JSON. Reading may run a script (a getter, a `toJSON`): a failure
+   * names `origin`, by default the scope's number and the `getData` field.
    */
-  variables(scope: number): Array<[name: string, value: string]>;
+  variables(scope: number, origin?: ScriptOrigin): Array<[name: string, value: string]>;
   /**
    * The walk took a step, for a host that gives no `stepCount` (the machine gives one and never calls this):
    * the run's clock advances and the step's scripts start a budget of their own. Optional: an engine without

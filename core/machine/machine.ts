@@ -210,7 +210,8 @@ export class Machine implements WalkState {
 
   /** The current model's variables, then the shared ones as `global.<name>`, in first-assignment order. */
   variables(): Array<[string, string]> {
-    return this.sandbox.variables(this.currentModel);
+    const model = this.currentModel;
+    return this.sandbox.variables(model, { modelId: this.graph.models[model].id, field: 'getData' });
   }
 
   /** The current model's own variables, without the shared ones: what GraphWalker's getData lists. */

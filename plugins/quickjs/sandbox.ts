@@ -92,13 +92,11 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
 
   /**
    * Scopes never used have no variables and are not created for asking. A failure while reading (a getter
-   * or `toJSON` that exceeds the time limit) is a ScriptError whose origin names the scope, since the
-   * contract gives this method no origin.
+   * or `toJSON` that exceeds the time limit) is a ScriptError naming `origin`; without one, the scope's number.
    */
-  variables(scope: number): Array<[name: string, value: string]> {
+  variables(scope: number, origin: ScriptOrigin = { modelId: `#${scope}`, field: 'getData' }): Array<[name: string, value: string]> {
     this.assertAlive();
     this.checkScope(scope);
-    const origin: ScriptOrigin = { modelId: `#${scope}`, field: 'setData' };
     const own = this.read(this.scopes[scope], origin);
     const shared = this.read(this.shared, origin).map(([name, value]): [string, string] => [`global.${name}`, value]);
     return [...own, ...shared];
