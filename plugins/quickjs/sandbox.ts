@@ -12,7 +12,7 @@ import { RequestBudget } from './budget.js';
 import { RunClock } from './clock.js';
 import { isBlank, mentionsGlobal, withoutGlobal } from './compile.js';
 import { QuickJsGuardSet, type GuardHost } from './guards.js';
-import { PromiseJobs, RunawayJobsError } from './jobs.js';
+import { LostJobsError, PromiseJobs } from './jobs.js';
 import type { ModuleLease } from './lease.js';
 import { FailureMessages, cut } from './messages.js';
 import type { ModuleSource } from './modules.js';
@@ -217,9 +217,9 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   /** What {@link guarded} does with an exception from a call into QuickJS. */
   private abandon(error: unknown, origin: ScriptOrigin): never {
     if (error instanceof ScriptError) throw error;
-    if (error instanceof RunawayJobsError) {
-      this.poisoned = 'promise jobs that would not stop';
-      throw this.messages.error(undefined, this.limits.exceeded ?? 'time', origin);
+    if (error instanceof LostJobsError) {
+      this.poisoned = error.why;
+      throw this.messages.error(undefined, error.limit, origin);
     }
     this.poisoned = 'a host stack overflow';
     if (error instanceof RangeError) throw new ScriptError('Script exceeded the stack limit of the host', origin);

@@ -10,6 +10,14 @@ const MiB = 1024 * 1024;
  * QuickJS memory to its 2 GiB maximum, because QuickJS's own limit does not count those allocations.
  */
 const BOMB = 'hog = []; for (;;) hog.push(new Array(100000).fill(1));';
+/**
+ * The bomb in promise jobs, which run after the script that queued them: a then callback, and an async
+ * function after its await. Stopped there, QuickJS loses track of objects, and freeing its runtime aborted.
+ */
+const JOB_BOMBS: ReadonlyArray<[string, string]> = [
+  ['a then callback', `Promise.resolve().then(function () { ${BOMB} });`],
+  ['an async function after its await', `(async function () { await null; ${BOMB} })();`],
+];
 const LIMIT_MESSAGE = 'Script exceeded the memory limit of 64 MiB';
 /**
  * What the process may keep of twenty-odd scripts that each filled 64 MiB (the issue's bound): a module
@@ -37,16 +45,16 @@ function residentBytes(pid: number): number {
 }
 
 /** One model whose model actions (run at load) fill the memory. */
-function loadBomb(n: number): ModelFileJson {
+function loadBomb(n: number, bomb = BOMB): ModelFileJson {
   const file = loop();
-  return { ...file, models: [{ ...file.models[0], id: `bomb${n}`, actions: [BOMB] }] };
+  return { ...file, models: [{ ...file.models[0], id: `bomb${n}`, actions: [bomb] }] };
 }
 
 /** A model that loads, and whose first step (the start edge's actions) fills the memory. */
-function stepBomb(): ModelFileJson {
+function stepBomb(bomb = BOMB): ModelFileJson {
   const file = loop();
   const [start, ...edges] = file.models[0].edges ?? [];
-  return { ...file, models: [{ ...file.models[0], edges: [{ ...start, actions: [BOMB] }, ...edges] }] };
+  return { ...file, models: [{ ...file.models[0], edges: [{ ...start, actions: [bomb] }, ...edges] }] };
 }
 
 async function loadsAndWalks(service: Service): Promise<void> {
@@ -64,8 +72,8 @@ async function draftCall(service: Service, method: string, path: string, body?: 
 }
 
 /** A draft whose model actions fill the memory is judged invalid with the limit; once they are fixed, valid. */
-async function validatesDrafts(service: Service): Promise<void> {
-  const created = await draftCall(service, 'POST', '', { model_id: 'drafted', generator: 'random(length(3))', actions: [BOMB] });
+async function validatesDrafts(service: Service, bomb = BOMB): Promise<void> {
+  const created = await draftCall(service, 'POST', '', { model_id: 'drafted', generator: 'random(length(3))', actions: [bomb] });
   expect(created.status).toBe(201);
   const id = created.body.draft_id as string;
   expect((await draftCall(service, 'POST', `/${id}/vertices`, { id: 'v0' })).status).toBe(201);
@@ -126,6 +134,29 @@ describe('walker online against memory bombs, the real executable', () => {
       await validatesDrafts(service);
       await loadsAndWalks(service);
       expect(residentBytes(pid) - before).toBeLessThan(MAX_GROWTH_BYTES);
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
+  }, 60_000);
+
+  it('stops a bomb in promise jobs at the memory limit, names it, and leaves the walks after it working', async () => {
+    const service = await startService(['-s', 'RESTFUL', '-p', '0']);
+    try {
+      await loadsAndWalks(service);
+      for (const [what, bomb] of JOB_BOMBS) {
+        const answer = await http(service.url, 'POST', '/walker/load', JSON.stringify(loadBomb(0, bomb)));
+        expect(answer, what).toEqual({ result: 'nok', error: `model 'bomb0', model actions: ${LIMIT_MESSAGE}` });
+        expect(await http(service.url, 'POST', '/walker/load', JSON.stringify(stepBomb(bomb))), what).toMatchObject({ result: 'ok' });
+        expect(await http(service.url, 'GET', '/walker/getNext'), what).toEqual({
+          result: 'nok',
+          error: `model 'loop', element 'e0', actions: ${LIMIT_MESSAGE}`,
+        });
+        // A restart gives the walk a fresh memory: its first step fills that one in turn.
+        expect(await http(service.url, 'PUT', '/walker/restart'), what).toEqual({ result: 'ok' });
+        expect(await http(service.url, 'GET', '/walker/getNext'), what).toMatchObject({ result: 'nok', error: expect.stringContaining(LIMIT_MESSAGE) });
+        await validatesDrafts(service, bomb);
+        await loadsAndWalks(service);
+      }
     } finally {
       expect(await service.stop()).toBe(0);
     }
