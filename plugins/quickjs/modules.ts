@@ -66,7 +66,7 @@ class PoolReservation implements SandboxReservation {
   private held = true;
 
   constructor(
-    readonly pool: ModulePool,
+    private readonly pool: ModulePool,
     private readonly giveBack: () => void,
   ) {}
 
@@ -127,7 +127,7 @@ export class ModulePool implements ModuleSource {
     return this.overflow;
   }
 
-  /** Spares ready now that no reservation holds (tests and measurements). */
+  /** Spares ready now that no reservation holds. */
   get ready(): number {
     return this.spares.length - this.reserved;
   }
