@@ -141,5 +141,6 @@ export class ScriptError extends WalkerError {
 export interface ScriptOrigin {
   readonly modelId: string;
   readonly elementId?: string;
-  readonly field: 'guard' | 'actions' | 'model actions' | 'setData';
+  /** Where in the model file or request: `getData` when reading the variables ran a script (a getter, a `toJSON`). */
+  readonly field: 'guard' | 'actions' | 'model actions' | 'setData' | 'getData';
 }

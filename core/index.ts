@@ -60,8 +60,10 @@ export {
   type ScriptSyntaxError,
   type ScriptSandbox,
   type SandboxOptions,
+  type SandboxReservation,
   type ScriptLimits,
   type GuardSet,
+  withReservation,
 } from './scripting.js';
 export { createRandom, freshSeed, isSeed, SeededRandom, type RandomSource } from './random.js';
 export {

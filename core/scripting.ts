@@ -1,5 +1,6 @@
 import type { RandomSource } from './random.js';
 import type { ScriptOrigin } from './errors.js';
+import type { Awaitable } from './awaitable.js';
 
 /**
  * How much time and memory scripts may use, and which clock they read (docs/behaviour.md, "Scripts"). The
@@ -41,6 +42,14 @@ export interface ScriptEngine {
   readonly name: string;
   createSandbox(options: SandboxOptions): ScriptSandbox;
   /**
+   * Optional, for an engine whose sandboxes need resources it makes asynchronously (the built-in engine: a
+   * WebAssembly memory per walk). Resolves once a sandbox opened with the reservation
+   * ({@link SandboxOptions.reservation}) will get resources of its own; opening a walk is synchronous, so a
+   * host that opens walks in asynchronous code reserves first. An engine without it gives every sandbox its
+   * own resources at once, or has none to give.
+   */
+  reserve?(): Promise<SandboxReservation>;
+  /**
    * Parses a script without running it: undefined when it parses, else what is wrong and where. `source` is
    * the script as the model file holds it: the engine applies the `global.` rule of {@link ScriptSandbox}
    * itself and reports the position in `source`. A guard is parsed the way the sandbox evaluates it (an
@@ -63,6 +72,33 @@ export interface ScriptSyntaxError {
   readonly column: number;
 }
 
+/**
+ * Resources an engine set aside for one sandbox ({@link ScriptEngine.reserve}). A sandbox opened with it takes
+ * them; whoever reserved gives it back with {@link release} whatever happens, since a walk that failed before
+ * its sandbox was opened did not take them.
+ */
+export interface SandboxReservation {
+  /** Gives the resources back unless a sandbox took them; calling it again does nothing. */
+  release(): void;
+}
+
+/**
+ * Runs `open`, which opens a walk synchronously, with a reservation of `engine` when the engine offers them
+ * ({@link ScriptEngine.reserve}), and gives back whatever `open` did not use, also when it throws.
+ * Synchronous for an engine without reservations.
+ */
+export function withReservation<T>(engine: ScriptEngine, open: (reservation: SandboxReservation | undefined) => T): Awaitable<T> {
+  const reserving = engine.reserve?.();
+  if (reserving === undefined) return open(undefined);
+  return reserving.then((reservation) => {
+    try {
+      return open(reservation);
+    } finally {
+      reservation.release();
+    }
+  });
+}
+
 /** What a sandbox is made from. */
 export interface SandboxOptions {
   /** Number of model scopes (one per model of the graph, indexed like `Graph.models`). */
@@ -82,6 +118,17 @@ export interface SandboxOptions {
    * a walk's own sandbox has none.
    */
   readonly onUnpredictable?: () => void;
+  /**
+   * What {@link ScriptEngine.reserve} set aside for this sandbox. Without it the engine takes what it has
+   * ready, which for the built-in engine may be a memory shared with other sandboxes (its README says when).
+   */
+  readonly reservation?: SandboxReservation;
+  /**
+   * A sandbox of the same walk, of the same engine, to open this one beside: both then share its resources and
+   * limits (one memory and one memory limit for a walk's scripts, its own and its planner's), and this one
+   * reserves nothing. Freeing this one leaves the other's resources to it.
+   */
+  readonly beside?: ScriptSandbox;
 }
 
 /**
@@ -103,9 +150,10 @@ export interface ScriptSandbox {
   /**
    * The variables of `scope` in the order they were first assigned, then the shared scope's as
    * `global.<name>`. Values formatted as in docs/api-execution.md: numbers as JavaScript prints them, booleans,
-   * strings without quotes, other values as JSON.
+   * strings without quotes, other values as JSON. Reading may run a script (a getter, a `toJSON`): a failure
+   * names `origin`, by default the scope's number and the `getData` field.
    */
-  variables(scope: number): Array<[name: string, value: string]>;
+  variables(scope: number, origin?: ScriptOrigin): Array<[name: string, value: string]>;
   /**
    * The walk took a step, for a host that gives no `stepCount` (the machine gives one and never calls this):
    * the run's clock advances and the step's scripts start a budget of their own. Optional: an engine without
@@ -123,8 +171,12 @@ export interface ScriptSandbox {
   snapshot?(): string | undefined;
   /** Optional, with {@link snapshot}: replaces the variables of every scope by those of a snapshot. */
   restore?(state: string): void;
-  /** Forgets every variable of every scope and rewinds the run's clock (restart); the random source is reset by the machine. */
-  reset(): void;
+  /**
+   * Forgets every variable of every scope and rewinds the run's clock (restart); the random source is reset by
+   * the machine. An engine may give the walk fresh resources (a memory that grew goes back): a
+   * `reservation` is then where they come from, and it is left unused when none are needed.
+   */
+  reset(reservation?: SandboxReservation): void;
   /** Frees every resource; the sandbox must not be used afterwards. */
   dispose(): void;
 }

@@ -4,7 +4,7 @@ import { loadModelFile, type LoadedModelFile } from './model/load.js';
 import { formatOf } from './model/formats.js';
 import type { ModelFormat } from './format.js';
 import { NO_GENERATOR_MESSAGE } from './machine/machine.js';
-import type { ScriptLimits } from './scripting.js';
+import type { SandboxReservation, ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 import type { Step } from './machine/machine.js';
 import type { WalkStatistics } from './machine/statistics.js';
@@ -156,33 +156,41 @@ export class ExecutionSession implements SessionWalk {
   /**
    * Reads model file text in any registered format (JSON, GraphML, ...: see `formatOf`) and opens a walk on it.
    * The new machine is built completely before it replaces the old one, so a load that fails (bad JSON, no
-   * generator, a script error in a model action) changes nothing. Call it inside {@link run}.
+   * generator, a script error in a model action) changes nothing. Call it inside {@link run}. A
+   * `reservation` of the script engine (core/scripting.ts) is what the walk's sandbox is opened with; the
+   * caller gives it back. It is never journaled: it belongs to this thread.
    */
-  load(text: string, options: SessionLoadOptions = {}): SessionLoadResult {
+  load(text: string, options: SessionLoadOptions = {}, reservation?: SandboxReservation): SessionLoadResult {
     const format = formatOf(text, this.walker.registries.formats, options.source);
     const value = (format.read as NonNullable<ModelFormat['read']>)(text, options.source === undefined ? {} : { path: options.source });
     const generators = options.generators ?? everyModel(value, options.generator);
     // docs/api-execution.md names this failure first: a model without generator cannot be walked, whatever else is wrong.
     if (lacksGenerator(value, generators)) throw new WalkerError(ErrorCodes.NO_GENERATOR, noGenerator(format));
-    return this.openValue({ text }, value, { ...options, generators });
+    return this.openValue({ text }, value, { ...options, generators }, reservation);
   }
 
   /** Opens a walk on a model file value (what JSON.parse gives of a model file), all or nothing like {@link load}. */
-  loadModel(value: unknown, options: SessionLoadOptions = {}): SessionLoadResult {
-    return this.openValue({ value }, value, { ...options, generators: options.generators ?? everyModel(value, options.generator) });
+  loadModel(value: unknown, options: SessionLoadOptions = {}, reservation?: SandboxReservation): SessionLoadResult {
+    const generators = options.generators ?? everyModel(value, options.generator);
+    return this.openValue({ value }, value, { ...options, generators }, reservation);
   }
 
-  /** Frees the machine; the session answers NOT_LOADED afterwards. */
   /**
    * Opens a walk on an already loaded model file, with the same all-or-nothing rule as {@link load}. Give the
    * value it was loaded from as `source` to keep the walk journaled; without it the journal stops.
    */
-  open(loaded: LoadedModelFile, options: SessionLoadOptions = {}, source?: JournalStart['source']): SessionLoadResult {
+  open(
+    loaded: LoadedModelFile,
+    options: SessionLoadOptions = {},
+    source?: JournalStart['source'],
+    reservation?: SandboxReservation,
+  ): SessionLoadResult {
     const machine = this.walker.walk(loaded, {
       seed: options.seed ?? this.defaults.seed,
       generators: options.generators,
       scriptLimits: this.defaults.scriptLimits,
       planStates: this.defaults.planStates,
+      reservation,
     });
     const previous = this.current;
     this.current = machine;
@@ -245,10 +253,11 @@ export class ExecutionSession implements SessionWalk {
     this.journal?.record(JournalOp.SetData, 0, script);
   }
 
-  restart(): void {
+  /** Restarts the walk; the engine may give it fresh resources, from `reservation` when one is given. */
+  restart(reservation?: SandboxReservation): void {
     const machine = this.machine;
     try {
-      machine.restart();
+      machine.restart(reservation);
     } catch (error) {
       this.journal?.recordThrow(JournalOp.Restart);
       throw error;
@@ -285,9 +294,14 @@ export class ExecutionSession implements SessionWalk {
   }
 
   /** Loads a model file value and records where it came from, so that the journal can replay the load. */
-  private openValue(source: JournalStart['source'], value: unknown, options: SessionLoadOptions): SessionLoadResult {
+  private openValue(
+    source: JournalStart['source'],
+    value: unknown,
+    options: SessionLoadOptions,
+    reservation: SandboxReservation | undefined,
+  ): SessionLoadResult {
     const loaded = loadModelFile(value, { source: options.source, blocked: this.defaults.blocked });
-    return this.open(loaded, options, source);
+    return this.open(loaded, options, source, reservation);
   }
 }
 

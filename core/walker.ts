@@ -2,10 +2,11 @@ import { createRegistries, installPlugins, scriptEngineOf, type Registries, type
 import { loadModelFile, loadModelText, ModelIssuesError, readModelFile, type LoadedModelFile } from './model/load.js';
 import { scriptSyntaxIssues } from './model/script-syntax.js';
 import type { ModelFileJson } from './model/types.js';
-import type { ScriptLimits } from './scripting.js';
+import { withReservation, type SandboxReservation, type ScriptEngine, type ScriptLimits } from './scripting.js';
 import { freshSeed, isSeed } from './random.js';
 import { Machine } from './machine/machine.js';
 import { invalidGenerator } from './errors.js';
+import type { Awaitable } from './awaitable.js';
 
 /** How to open a walk. Give exactly one of `file`, `text` and `model`. */
 export interface OpenOptions {
@@ -27,6 +28,11 @@ export interface OpenOptions {
   readonly scriptLimits?: Partial<ScriptLimits>;
   /** States a guard-aware plan explores at most (docs/planning.md, `--plan-states`); 0 plans by the graph alone. */
   readonly planStates?: number;
+  /**
+   * For {@link Walker.walk}: what the script engine set aside for the walk's sandbox (see {@link Walker.reserved});
+   * the caller gives it back. {@link Walker.open} reserves by itself.
+   */
+  readonly reservation?: SandboxReservation;
 }
 
 /**
@@ -52,7 +58,23 @@ export class Walker {
         : options.text !== undefined
           ? loadModelText(options.text, { blocked: options.blocked, formats })
           : loadModelFile(options.model, { blocked: options.blocked });
-    return this.walk(loaded, options);
+    if (options.reservation !== undefined) return this.walk(loaded, options);
+    return this.reserved((reservation) => this.walk(loaded, { ...options, reservation }), options.scriptEngine);
+  }
+
+  /**
+   * Runs `open`, which opens walks synchronously ({@link walk}), with a reservation of the script engine (by
+   * name; default the first registered) when it offers them, and gives back what `open` did not use: a walk
+   * opened in asynchronous code gets resources of its own however many are opened at once (docs/plugins.md).
+   * Synchronous when the engine has no reservations.
+   */
+  reserved<T>(open: (reservation: SandboxReservation | undefined) => T, scriptEngine?: string): Awaitable<T> {
+    return withReservation(this.engine(scriptEngine), open);
+  }
+
+  /** The script engine walks use: by name, else the first registered. */
+  engine(name?: string): ScriptEngine {
+    return scriptEngineOf(this.registries, name);
   }
 
   /** Reads and loads a model file in any format of this walker's registries, without opening a walk. */
@@ -69,7 +91,7 @@ export class Walker {
     if (!isSeed(seed)) {
       throw invalidGenerator(`The seed must be a non-negative whole number, got ${seed}.`);
     }
-    const syntax = scriptSyntaxIssues(loaded.graph, scriptEngineOf(this.registries, options.scriptEngine));
+    const syntax = scriptSyntaxIssues(loaded.graph, this.engine(options.scriptEngine));
     if (syntax.length > 0) throw new ModelIssuesError(syntax, loaded.source);
     return new Machine({
       graph: loaded.graph,
@@ -79,6 +101,7 @@ export class Walker {
       scriptEngine: options.scriptEngine,
       scriptLimits: options.scriptLimits,
       planStates: options.planStates,
+      reservation: options.reservation,
     });
   }
 }

@@ -131,7 +131,7 @@ export class OnlineCommand extends WalkerCommand {
         this.models.length > 0
           ? await readModelArguments(this.models, { formats, blocked: this.blocked, startElement: this.startElement })
           : undefined;
-      if (models !== undefined) seed = preload(app.services.session, models);
+      if (models !== undefined) seed = await preload(app.services.session, models);
     } catch (error) {
       await app.close();
       throw error;
@@ -200,6 +200,6 @@ function checkedOrigin(origin: string): string {
 }
 
 /** Loads the `-m` models into the session; the generator given with each `-m` replaces that of its file's first model. */
-function preload(session: HostedSession, models: ModelArguments): number {
-  return session.preload(models.loaded, { generators: models.generators }).seed;
+async function preload(session: HostedSession, models: ModelArguments): Promise<number> {
+  return (await session.preload(models.loaded, { generators: models.generators })).seed;
 }

@@ -1,6 +1,6 @@
 import type { Graph } from '../model/graph.js';
 import { scriptEngineOf, type Registries } from '../plugin.js';
-import type { ScriptLimits, ScriptSandbox } from '../scripting.js';
+import type { SandboxReservation, ScriptLimits, ScriptSandbox } from '../scripting.js';
 import type { WalkState, RequirementCounts } from '../walk-state.js';
 import type { StopCondition } from '../condition.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
@@ -38,6 +38,8 @@ export interface MachineOptions {
   readonly clock?: () => number;
   /** States a guard-aware plan explores at most (docs/planning.md); default {@link DEFAULT_PLAN_STATES}. */
   readonly planStates?: number;
+  /** What the script engine set aside for this walk's sandbox (`ScriptEngine.reserve`); the caller gives it back. */
+  readonly reservation?: SandboxReservation;
 }
 
 /** One step of a walk: the element the walk now stands on. */
@@ -129,7 +131,13 @@ export class Machine implements WalkState {
     this.positions = new Int32Array(graph.models.length).fill(-1);
     const engine = scriptEngineOf(options.registries, options.scriptEngine);
     const limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits };
-    this.sandbox = engine.createSandbox({ scopes: graph.models.length, random: this.random, limits, stepCount: () => this.steps });
+    this.sandbox = engine.createSandbox({
+      scopes: graph.models.length,
+      random: this.random,
+      limits,
+      stepCount: () => this.steps,
+      reservation: options.reservation,
+    });
     this.scripts = new WalkScripts(graph, this.sandbox);
     const bound = options.planStates ?? DEFAULT_PLAN_STATES;
     this.planning = new WalkPlanning({ graph, engine, limits, seed: options.seed, live: this.sandbox, bound });
@@ -210,7 +218,8 @@ export class Machine implements WalkState {
 
   /** The current model's variables, then the shared ones as `global.<name>`, in first-assignment order. */
   variables(): Array<[string, string]> {
-    return this.sandbox.variables(this.currentModel);
+    const model = this.currentModel;
+    return this.sandbox.variables(model, { modelId: this.graph.models[model].id, field: 'getData' });
   }
 
   /** The current model's own variables, without the shared ones: what GraphWalker's getData lists. */
@@ -261,8 +270,11 @@ export class Machine implements WalkState {
     return this.chains[this.currentModel].fulfilment(this);
   }
 
-  /** A full reset: visits, variables (model actions run again), generators, requirements and the random sequence. */
-  restart(): void {
+  /**
+   * A full reset: visits, variables (model actions run again), generators, requirements and the random
+   * sequence. The engine may give the walk fresh resources for it, from `reservation` when one is given.
+   */
+  restart(reservation?: SandboxReservation): void {
     this.coverage.reset();
     this.statuses.fill('not_executed');
     this.positions.fill(-1);
@@ -274,7 +286,10 @@ export class Machine implements WalkState {
     this.failure = undefined;
     this.random.reset();
     this.shared.reset();
-    this.sandbox.reset();
+    // The planner's sandbox lives beside the walk's: freed first, it leaves the engine free to give the walk
+    // fresh resources, and the planner opens it again beside them when it needs it.
+    this.planning.dispose();
+    this.sandbox.reset(reservation);
     this.scripts.invalidate();
     this.begin();
   }

@@ -249,6 +249,8 @@ export class WalkPlanning implements StatePlanning {
       onUnpredictable: () => {
         this.unpredictable = true;
       },
+      // In the walk's own memory, under its one limit: planning takes no resources of its own.
+      beside: this.setup.live,
     });
     this.sandbox = sandbox;
     const scripts = (this.scripts = new WalkScripts(graph, sandbox));

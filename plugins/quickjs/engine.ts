@@ -44,9 +44,10 @@ export interface QuickJsEngine extends ScriptEngine {
 }
 
 /**
- * The QuickJS script engine. By default every sandbox gets a QuickJS module (a WebAssembly memory) of its own
- * from a pool (modules.ts); tests pass one `module`, a debug build, which every sandbox then shares. Limits
- * given here replace those of the sandbox options, field by field.
+ * The QuickJS script engine. By default every walk gets a QuickJS module (a WebAssembly memory) of its own
+ * from a pool (modules.ts), for certain when it was reserved (`reserve`); tests pass one `module`, a debug
+ * build, which every sandbox then shares, and the engine then has no `reserve`. Limits given here replace
+ * those of the sandbox options, field by field.
  */
 export async function createQuickJsEngine(module?: QuickJsModule, options: QuickJsEngineOptions = {}): Promise<QuickJsEngine> {
   const overrides = limitOverrides(options);
@@ -57,7 +58,7 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
   const settings = { modules, maxStackBytes, fastCalls };
   const memoryBytes = overrides.memoryBytes ?? DEFAULT_SCRIPT_LIMITS.memoryBytes;
   const syntax = new SyntaxChecker(modules, maxStackBytes, memoryBytes);
-  return {
+  const engine: QuickJsEngine = {
     name: QUICKJS_ENGINE_NAME,
     aliases: QUICKJS_ENGINE_ALIASES,
     fastCalls,
@@ -67,6 +68,8 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
     },
     checkSyntax: (source: string, kind: ScriptKind): ScriptSyntaxError | undefined => syntax.check(source),
   };
+  // Only a pool has modules to set aside; sandboxes of a module given to the engine all share it.
+  return modules.reserve === undefined ? engine : { ...engine, reserve: () => modules.reserve!() };
 }
 
 /** Whether the FFI fast path works with the installed quickjs-emscripten, tried once per engine. */

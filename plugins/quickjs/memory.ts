@@ -32,6 +32,8 @@ export class MemoryGate {
   limitBytes = Number.POSITIVE_INFINITY;
   /** Set when a growth was refused; the sandbox clears it before each script. */
   refused = false;
+  /** Growths refused so far, never cleared: tells a refusal within a stretch of code from one before it. */
+  refusals = 0;
 
   private constructor(readonly memory: WasmMemory) {
     const grow = wasm.Memory.prototype.grow;
@@ -40,6 +42,7 @@ export class MemoryGate {
       value: (pages: number): number => {
         if (memory.buffer.byteLength + pages * PAGE_BYTES > this.limitBytes) {
           this.refused = true;
+          this.refusals++;
           throw new RangeError(`WebAssembly memory limit of ${this.limitBytes} bytes`);
         }
         return grow.call(memory, pages);

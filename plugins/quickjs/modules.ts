@@ -1,37 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
+import type { SandboxReservation } from '../../core/scripting.js';
+import { lendModule, type ModuleLease } from './lease.js';
 import { INITIAL_MEMORY_BYTES, MemoryGate } from './memory.js';
 import type { QuickJsModule } from './runtime.js';
 import { wasm, type WasmCode } from './wasm.js';
 
 /**
- * Spare modules an engine keeps ready. Opening a walk is synchronous and making a module is not (about 2 ms),
- * so the next walks take spares and the pool refills in the background; two cover a load that replaces the
- * walk it ends, and the validation of a draft in between.
+ * Spare modules an engine keeps ready beyond those reserved. Opening a walk is synchronous and making a module
+ * is not (about 2 ms), so walks opened without a reservation take spares and the pool refills in the
+ * background; two cover a load that replaces the walk it ends, and the validation of a draft in between.
  */
 export const SPARE_MODULES = 2;
 
-/** A QuickJS module lent to one sandbox, with the gate of its memory. */
-export interface ModuleLease {
-  readonly module: QuickJsModule;
-  readonly gate: MemoryGate;
-  /** True when the sandbox has the module to itself; false when it shares the engine's overflow module. */
-  readonly own: boolean;
-  /**
-   * What the memory may hold beyond the sandbox's limit: 0 for a module of its own, whose whole memory is the
-   * walk's; QuickJS's initial memory for the pool's overflow, so that the limit bounds that shared memory as a
-   * whole (a baseline taken at each lease would let every walk that comes grow it by one more limit, and a
-   * WebAssembly memory never shrinks); the memory's size at the lease for a module given to the engine.
-   */
-  readonly baselineBytes: number;
-  /** Gives the module back; `reusable` is false when a runtime in it had to be abandoned. */
-  release(reusable: boolean): void;
-}
-
 /** Where sandboxes get their modules from. */
 export interface ModuleSource {
-  lease(): ModuleLease;
+  /** A module for a new walk: the reserved one when `reservation` is this source's and still held. */
+  lease(reservation?: SandboxReservation): ModuleLease;
+  /** Sets a module aside for a walk about to be opened (ScriptEngine.reserve); absent when every walk shares one. */
+  reserve?(): Promise<SandboxReservation>;
   /** A module to try something in without taking a spare (the engine's self-test). */
   readonly sample: QuickJsModule;
 }
@@ -62,28 +50,63 @@ function gateOf(module: QuickJsModule): MemoryGate {
   return MemoryGate.of(module.getWasmMemory());
 }
 
-/** A sandbox shares `module` (a module given to the engine, or the pool's overflow); its limit counts from `baselineBytes`. */
-function sharedLease(module: QuickJsModule, baselineBytes: number): ModuleLease {
-  return { module, gate: gateOf(module), own: false, baselineBytes, release: () => undefined };
-}
-
 /** A source that lends every sandbox the same module: for tests and custom builds given to the engine. */
 export function sharedModule(module: QuickJsModule): ModuleSource {
-  // Each sandbox may grow the memory by its own limit beyond what it holds when the sandbox comes: a module
-  // given to the engine (a debug build in tests) serves sandboxes of different limits one after another.
-  return { lease: () => sharedLease(module, gateOf(module).memory.buffer.byteLength), sample: module };
+  // Each walk may grow the memory by its own limit beyond what it holds when the walk comes: a module given
+  // to the engine (a debug build in tests) serves sandboxes of different limits one after another.
+  const lease = (): ModuleLease => {
+    const gate = gateOf(module);
+    return lendModule({ module, gate, own: false, baselineBytes: gate.memory.buffer.byteLength }, () => undefined);
+  };
+  return { lease, sample: module };
+}
+
+/** A reservation of a {@link ModulePool}: one of its spares is the reservation's until it is taken or given back. */
+class PoolReservation implements SandboxReservation {
+  private held = true;
+
+  constructor(
+    private readonly pool: ModulePool,
+    private readonly giveBack: () => void,
+  ) {}
+
+  /** Takes the spare for a lease of `pool`: false when the reservation is another pool's, taken or given back. */
+  take(pool: ModulePool): boolean {
+    if (!this.held || pool !== this.pool) return false;
+    this.held = false;
+    return true;
+  }
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.giveBack();
+  }
+}
+
+/** A reservation waiting for a module to be made for it. */
+interface Waiting {
+  resolve(reservation: SandboxReservation): void;
+  reject(error: Error): void;
 }
 
 /**
- * Modules of their own for sandboxes, so that a script that fills its memory fills only its walk's, and the
+ * Modules of their own for walks, so that a script that fills its memory fills only its walk's, and the
  * memory goes back to the system when the walk is dropped (a WebAssembly memory can grow but never shrink).
- * A module whose memory never grew is kept for the next sandbox; one that grew is dropped. When more
- * sandboxes are opened at once than there are spares, the extra ones share the overflow module, whose memory
- * as a whole is held to one limit. An overflow module whose memory grew is retired as soon as a fresh module
- * is ready: the walks in it keep it until they end, and then its memory goes back to the system too.
+ * A module whose memory never grew is kept for the next walk; one that grew is dropped.
+ *
+ * A walk opened with a reservation always gets a module of its own: {@link reserve} sets a spare aside, or
+ * waits until one is made for it, and no walk opened without a reservation takes a spare set aside. Walks
+ * opened without a reservation while no unreserved spare is ready (more than two in one synchronous run)
+ * share the overflow module, whose memory as a whole is held to one limit. An overflow module whose memory
+ * grew is retired as soon as a fresh module is ready: the walks in it keep it until they end, and then its
+ * memory goes back to the system too.
  */
 export class ModulePool implements ModuleSource {
   private readonly spares: QuickJsModule[];
+  /** Reservations granted and not yet taken or given back: that many of the spares are theirs. */
+  private reserved = 0;
+  private readonly waiting: Waiting[] = [];
   private pending = 0;
 
   private constructor(
@@ -94,7 +117,7 @@ export class ModulePool implements ModuleSource {
     this.spares = spares;
   }
 
-  /** A pool with its spares and overflow module made. */
+  /** A pool with its spares and overflow module made; `make` makes a module (tests give one they control). */
   static async create(make: () => Promise<QuickJsModule> = newOwnModule): Promise<ModulePool> {
     const [overflow, ...spares] = await Promise.all(Array.from({ length: SPARE_MODULES + 1 }, make));
     return new ModulePool(overflow, spares, make);
@@ -104,17 +127,51 @@ export class ModulePool implements ModuleSource {
     return this.overflow;
   }
 
-  /** Spares ready now (tests and measurements). */
+  /** Spares ready now that no reservation holds. */
   get ready(): number {
-    return this.spares.length;
+    return this.spares.length - this.reserved;
   }
 
-  lease(): ModuleLease {
-    const module = this.spares.pop();
+  /** Reservations granted and not yet taken or given back, and those waiting for a module (tests). */
+  get reservations(): { readonly held: number; readonly waiting: number } {
+    return { held: this.reserved, waiting: this.waiting.length };
+  }
+
+  /** Resolves at once while an unreserved spare is ready, else once a module was made for it. */
+  reserve(): Promise<SandboxReservation> {
+    if (this.ready > 0) return Promise.resolve(this.grant());
+    const granted = new Promise<SandboxReservation>((resolve, reject) => this.waiting.push({ resolve, reject }));
     this.refill();
-    // A walk in the overflow that ends may leave it grown: that is when a fresh one is worth making.
-    if (module === undefined) return { ...sharedLease(this.overflow, INITIAL_MEMORY_BYTES), release: () => this.refill() };
-    return { module, gate: gateOf(module), own: true, baselineBytes: 0, release: (reusable) => this.giveBack(module, reusable) };
+    return granted;
+  }
+
+  lease(reservation?: SandboxReservation): ModuleLease {
+    const reserved = reservation instanceof PoolReservation && reservation.take(this);
+    if (reserved) this.reserved--;
+    const module = reserved || this.ready > 0 ? this.spares.pop() : undefined;
+    this.refill();
+    if (module === undefined) {
+      // A walk in the overflow that ends may leave it grown: that is when a fresh one is worth making.
+      const overflow = this.overflow;
+      return lendModule({ module: overflow, gate: gateOf(overflow), own: false, baselineBytes: INITIAL_MEMORY_BYTES }, () => this.refill());
+    }
+    return lendModule({ module, gate: gateOf(module), own: true, baselineBytes: 0 }, (reusable) => this.giveBack(module, reusable));
+  }
+
+  /** Sets one of the spares aside for a reservation. */
+  private grant(): PoolReservation {
+    this.reserved++;
+    return new PoolReservation(this, () => this.unreserve());
+  }
+
+  /** A reservation given back unused: its spare goes to a reservation waiting, if any. */
+  private unreserve(): void {
+    this.reserved--;
+    this.serveWaiting();
+  }
+
+  private serveWaiting(): void {
+    while (this.waiting.length > 0 && this.ready > 0) this.waiting.shift()?.resolve(this.grant());
   }
 
   private giveBack(module: QuickJsModule, reusable: boolean): void {
@@ -122,18 +179,26 @@ export class ModulePool implements ModuleSource {
     this.refill();
   }
 
-  /** A pristine module: the overflow's place first, when the overflow's memory grew; else a spare, if one is missing. */
+  /**
+   * A pristine module: a spare for a reservation waiting first, then the overflow's place when the overflow's
+   * memory grew, else a spare, if one is missing.
+   */
   private keep(module: QuickJsModule): void {
-    if (!gateOf(this.overflow).pristine) this.overflow = module;
-    else if (this.spares.length < SPARE_MODULES) this.spares.push(module);
+    if (this.waiting.length > 0) {
+      this.spares.push(module);
+      this.serveWaiting();
+    } else if (!gateOf(this.overflow).pristine) this.overflow = module;
+    else if (this.ready < SPARE_MODULES) this.spares.push(module);
   }
 
   /**
-   * Makes modules in the background until the spares are complete again and the overflow's memory is its
-   * initial one; a failure leaves the overflow to cope.
+   * Makes modules in the background until every waiting reservation has one, the unreserved spares are
+   * complete again, and the overflow's memory is its initial one. A failure is the failure of the oldest
+   * waiting reservation; without one, the overflow copes.
    */
   private refill(): void {
-    const wanted = (): number => SPARE_MODULES - this.spares.length + (gateOf(this.overflow).pristine ? 0 : 1);
+    const wanted = (): number =>
+      this.waiting.length + Math.max(0, SPARE_MODULES - this.ready) + (gateOf(this.overflow).pristine ? 0 : 1);
     while (this.pending < wanted()) {
       this.pending++;
       this.make().then(
@@ -141,7 +206,11 @@ export class ModulePool implements ModuleSource {
           this.pending--;
           this.keep(module);
         },
-        () => this.pending--,
+        (error: unknown) => {
+          this.pending--;
+          const why = error instanceof Error ? error.message : String(error);
+          this.waiting.shift()?.reject(new Error(`No QuickJS module could be made for the walk: ${why}`));
+        },
       );
     }
   }

@@ -88,6 +88,11 @@ export class GuestLimits {
     return this.fired ?? (this.gate.refused ? 'memory' : undefined);
   }
 
+  /** Growths of the memory refused so far, for telling whether code that ran in between passed the limit. */
+  get memoryRefusals(): number {
+    return this.gate.refusals;
+  }
+
   /** True when the script's memory passed the limit; read after every call, so that catching the error does not hide it. */
   get overMemory(): boolean {
     return this.gate.refused;

@@ -1,14 +1,21 @@
 import type { QuickJSRuntime } from 'quickjs-emscripten';
 import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
-import { SNAPSHOT_SEPARATOR, type GuardSet, type SandboxOptions, type ScriptSandbox } from '../../core/scripting.js';
+import {
+  SNAPSHOT_SEPARATOR,
+  type GuardSet,
+  type SandboxOptions,
+  type SandboxReservation,
+  type ScriptSandbox,
+} from '../../core/scripting.js';
 import type { RandomSource } from '../../core/random.js';
 import { RequestBudget } from './budget.js';
 import { RunClock } from './clock.js';
 import { isBlank, mentionsGlobal, withoutGlobal } from './compile.js';
 import { QuickJsGuardSet, type GuardHost } from './guards.js';
-import { PromiseJobs, RunawayJobsError } from './jobs.js';
+import { LostJobsError, PromiseJobs } from './jobs.js';
+import type { ModuleLease } from './lease.js';
 import { FailureMessages, cut } from './messages.js';
-import type { ModuleLease, ModuleSource } from './modules.js';
+import type { ModuleSource } from './modules.js';
 import { GuestLimits, newLimitedRuntime } from './runtime.js';
 import { GuestScope, type GuestFailure } from './scope.js';
 
@@ -20,9 +27,10 @@ export interface SandboxSettings {
 }
 
 /**
- * The variables of one walk in one QuickJS runtime, in a module (a WebAssembly memory) of its own when the
- * engine has one ready: a context per model scope and one for `global.`, each created on first use (a
- * context costs about 0.3 ms and 35 KiB, and most walks touch few models).
+ * The variables of one walk in one QuickJS runtime, in a module (a WebAssembly memory) of its own when it was
+ * reserved or the engine has one ready, or in the module of the sandbox it was opened beside: a context per
+ * model scope and one for `global.`, each created on first use (a context costs about 0.3 ms and 35 KiB, and
+ * most walks touch few models).
  */
 export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   generation = 0;
@@ -62,7 +70,7 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
       this.random = { seed: random.seed, next: () => (told(), random.next()), int: (b) => (told(), random.int(b)) };
       this.clock = { now: () => (told(), clock.now()) };
     }
-    this.start(settings.modules.lease());
+    this.start(this.firstLease(options));
   }
 
   /**
@@ -92,13 +100,11 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
 
   /**
    * Scopes never used have no variables and are not created for asking. A failure while reading (a getter
-   * or `toJSON` that exceeds the time limit) is a ScriptError whose origin names the scope, since the
-   * contract gives this method no origin.
+   * or `toJSON` that exceeds the time limit) is a ScriptError naming `origin`; without one, the scope's number.
    */
-  variables(scope: number): Array<[name: string, value: string]> {
+  variables(scope: number, origin: ScriptOrigin = { modelId: `#${scope}`, field: 'getData' }): Array<[name: string, value: string]> {
     this.assertAlive();
     this.checkScope(scope);
-    const origin: ScriptOrigin = { modelId: `#${scope}`, field: 'setData' };
     const own = this.read(this.scopes[scope], origin);
     const shared = this.read(this.shared, origin).map(([name, value]): [string, string] => [`global.${name}`, value]);
     return [...own, ...shared];
@@ -145,18 +151,21 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
 
   /**
    * A fresh runtime: every variable, compiled function and limit state of the old one is gone. A module
-   * whose memory grew (or whose runtime had to be abandoned) is exchanged for a fresh one, so that a restart
-   * gives the memory back too.
+   * whose memory grew (or in which a runtime had to be abandoned) is exchanged for a fresh one, from
+   * `reservation` when given, so that a restart gives the memory back too; but while another sandbox of the
+   * walk (one opened beside) holds the module, the walk keeps its one memory.
    */
-  reset(): void {
+  reset(reservation?: SandboxReservation): void {
     this.assertAlive();
     this.stop();
     this.generation++;
     this.ownSteps = 0;
     this.budget.rewind();
-    const keep = this.lease.own && this.poisoned === undefined && this.lease.gate.pristine;
-    if (!keep) this.lease.release(this.poisoned === undefined);
-    this.start(keep ? this.lease : this.settings.modules.lease());
+    const lease = this.lease;
+    const sound = this.poisoned === undefined && !lease.abandoned;
+    const keep = sound && (lease.shared || (lease.own && lease.gate.pristine));
+    if (!keep) lease.release(this.poisoned === undefined);
+    this.start(keep ? lease : this.settings.modules.lease(reservation));
   }
 
   /** Also makes guard sets recompile, so that one used after dispose fails cleanly instead of calling freed code. */
@@ -208,9 +217,9 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   /** What {@link guarded} does with an exception from a call into QuickJS. */
   private abandon(error: unknown, origin: ScriptOrigin): never {
     if (error instanceof ScriptError) throw error;
-    if (error instanceof RunawayJobsError) {
-      this.poisoned = 'promise jobs that would not stop';
-      throw this.messages.error(undefined, this.limits.exceeded ?? 'time', origin);
+    if (error instanceof LostJobsError) {
+      this.poisoned = error.why;
+      throw this.messages.error(undefined, error.limit, origin);
     }
     this.poisoned = 'a host stack overflow';
     if (error instanceof RangeError) throw new ScriptError('Script exceeded the stack limit of the host', origin);
@@ -235,6 +244,19 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     const result = this.guarded(origin, () => scope.variables());
     if (!Array.isArray(result)) this.fail(result, origin);
     return result;
+  }
+
+  /**
+   * The module of a new sandbox: a share of the module of the sandbox it is opened beside, when that one is
+   * of this engine and its runtime sound; else one from the engine, the reserved one when reserved.
+   */
+  private firstLease(options: SandboxOptions): ModuleLease {
+    const beside = options.beside;
+    if (beside instanceof QuickJsSandbox && beside.settings === this.settings && beside.poisoned === undefined) {
+      beside.assertAlive();
+      return beside.lease.share();
+    }
+    return this.settings.modules.lease(options.reservation);
   }
 
   private start(lease: ModuleLease): void {

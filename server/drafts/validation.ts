@@ -5,7 +5,7 @@ import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/m
 import type { LoadedModelFile } from '../../core/model/load.js';
 import { scriptSyntaxIssues } from '../../core/model/script-syntax.js';
 import { scriptEngineOf } from '../../core/plugin.js';
-import type { ScriptLimits } from '../../core/scripting.js';
+import type { SandboxReservation, ScriptLimits } from '../../core/scripting.js';
 import type { Walker } from '../../core/walker.js';
 import type { DraftModel } from './draft-model.js';
 import { exportModelFile } from './export.js';
@@ -42,8 +42,15 @@ export interface ValidationOptions {
  * them), and then (when those find no error) a walk opened by the service's walker, which resolves generator and
  * condition names, refuses goals that can never be reached and runs the model actions. Errors come before
  * warnings; within each, the order is that of the checks, so the same draft always gives the same list.
+ * The walk is opened with `reservation` ({@link Walker.reserved}), which the caller gives back: a draft
+ * validated while walks are opened at once then still gets a memory of its own.
  */
-export function validateDraft(model: DraftModel, walker: Walker, options: ValidationOptions = {}): ValidationReport {
+export function validateDraft(
+  model: DraftModel,
+  walker: Walker,
+  options: ValidationOptions = {},
+  reservation?: SandboxReservation,
+): ValidationReport {
   const { registries } = walker;
   const issues = generatorIssues(model.fields.generator);
   const inspection = inspectModelFile(exportModelFile(model), { blocked: options.blocked });
@@ -56,7 +63,7 @@ export function validateDraft(model: DraftModel, walker: Walker, options: Valida
     for (const issue of later) issues.push(fromModelIssue(issue));
   }
   if (inspection.file && inspection.graph && !issues.some(isError)) {
-    const walkIssue = openWalk(walker, { file: inspection.file, graph: inspection.graph, warnings: [] }, options);
+    const walkIssue = openWalk(walker, { file: inspection.file, graph: inspection.graph, warnings: [] }, options, reservation);
     if (walkIssue) issues.push(walkIssue);
   }
   const ordered = issues.filter(isError).concat(issues.filter((i) => !isError(i)));
@@ -84,10 +91,12 @@ function openWalk(
   walker: Walker,
   loaded: LoadedModelFile,
   options: ValidationOptions,
+  reservation: SandboxReservation | undefined,
 ): ValidationIssue | undefined {
   try {
     // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
-    walker.walk(loaded, { seed: 0, scriptLimits: options.scriptLimits, planStates: options.planStates }).dispose();
+    const { scriptLimits, planStates } = options;
+    walker.walk(loaded, { seed: 0, scriptLimits, planStates, reservation }).dispose();
     return undefined;
   } catch (error) {
     if (!(error instanceof WalkerError)) throw error;

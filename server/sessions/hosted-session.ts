@@ -1,3 +1,4 @@
+import { andThen } from '../../core/awaitable.js';
 import { isPromiseLike, SerialQueue } from '../../core/serial-queue.js';
 import {
   ExecutionSession,
@@ -12,6 +13,7 @@ import type { LoadedModelFile } from '../../core/model/load.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { LocalWalk } from './local-walk.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
 import type { PluginSource } from './worker-protocol.js';
 
@@ -55,15 +57,17 @@ export interface SessionInfo extends WalkSummary {
 
 /**
  * One session of the server: a walk behind a queue that runs its requests strictly in order. The walk starts
- * in this thread, an {@link ExecutionSession} that journals what it is asked; a walk whose requests keep the
- * event loop busy (slow scripts, mostly) is rebuilt from its journal in a worker thread of its own and carries
- * on there, so it stalls only itself. Nothing in it is shared with another session.
+ * in this thread, an {@link ExecutionSession} that journals what it is asked, whose loads and restarts reserve
+ * a memory of its own first ({@link LocalWalk}); a walk whose requests keep the event loop busy (slow scripts,
+ * mostly) is rebuilt from its journal in a worker thread of its own and carries on there, so it stalls only
+ * itself. Nothing in it is shared with another session.
  */
 export class HostedSession implements Leased {
   readonly createdAt: number;
   lastUsedAt: number;
   private readonly queue = new SerialQueue();
-  private inline: ExecutionSession | undefined;
+  /** The walk while it runs in this thread. */
+  private inline: LocalWalk | undefined;
   private remote: WorkerWalk | undefined;
   private walk: SessionWalk;
   private slowSeen = 0;
@@ -80,7 +84,7 @@ export class HostedSession implements Leased {
     private readonly isolation: IsolationPolicy | undefined,
     now: number,
   ) {
-    this.inline = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
+    this.inline = new LocalWalk(new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined }), walker);
     this.walk = this.inline;
     this.movable = isolation !== undefined;
     this.createdAt = this.lastUsedAt = now;
@@ -128,7 +132,7 @@ export class HostedSession implements Leased {
    * Opens a walk on a model loaded elsewhere (the `-m` files of `walker online`), before any request. Its
    * normalised file is what the journal starts from, should the walk have to be rebuilt in a thread.
    */
-  preload(loaded: LoadedModelFile, options: SessionLoadOptions): SessionLoadResult {
+  async preload(loaded: LoadedModelFile, options: SessionLoadOptions): Promise<SessionLoadResult> {
     if (this.inline === undefined) throw new Error('preload runs before the first request only');
     return this.inline.open(loaded, options, { value: loaded.file });
   }
@@ -137,9 +141,10 @@ export class HostedSession implements Leased {
   loadModel(value: unknown, options: SessionLoadOptions = {}): Promise<SessionLoadResult> {
     return this.run((walk) => {
       if (this.inline === undefined) return walk.load(JSON.stringify(value), options);
-      const result = this.inline.loadModel(value, options);
-      this.watcher?.loaded();
-      return result;
+      return andThen(this.inline.loadModel(value, options), (result) => {
+        this.watcher?.loaded();
+        return result;
+      });
     });
   }
 
@@ -186,7 +191,7 @@ export class HostedSession implements Leased {
   }
 
   /** Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it. */
-  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: ExecutionSession, walk: SessionWalk): Awaitable<T> {
+  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk, walk: SessionWalk): Awaitable<T> {
     const started = performance.now();
     const result = task(walk);
     if (this.movable && !isPromiseLike(result)) this.clock(performance.now() - started);

@@ -11,9 +11,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { replayJournal } from '../../core/journal.js';
 import { loadPlugin } from '../../core/plugin-loader.js';
 import { createRegistries, installPlugins } from '../../core/plugin.js';
+import { isPromiseLike, SerialQueue } from '../../core/serial-queue.js';
 import { ExecutionSession } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
 import { builtinPlugins } from '../../plugins/index.js';
+import { LocalWalk } from './local-walk.js';
 import { thrownData } from './thrown-data.js';
 import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
@@ -49,31 +51,50 @@ function yieldToTheEventLoop(): void {
 
 yieldToTheEventLoop();
 
-async function rebuild(): Promise<{ session: ExecutionSession; fingerprint: number }> {
+/** The walk rebuilt: loaded with a memory of its own (the worker's engine has a pool of its own), then replayed. */
+async function rebuild(): Promise<{ walk: LocalWalk; fingerprint: number }> {
   const registries = createRegistries();
   const users = [];
   for (const source of setup.plugins) users.push(await loadPlugin(source.specifier, source.fromDirectory));
   await installPlugins(registries, [...builtinPlugins({ scriptLimits: setup.defaults.scriptLimits }), ...users]);
-  const session = new ExecutionSession(new Walker(registries), setup.defaults);
+  const walker = new Walker(registries);
+  const walk = new LocalWalk(new ExecutionSession(walker, setup.defaults), walker);
   const { start } = setup.journal;
   const options = { ...start.options, seed: start.seed };
-  if ('text' in start.source) session.load(start.source.text, options);
-  else session.loadModel(start.source.value, options);
-  return { session, fingerprint: replayJournal(session, setup.journal) };
+  if ('text' in start.source) await walk.load(start.source.text, options);
+  else await walk.loadModel(start.source.value, options);
+  return { walk, fingerprint: replayJournal(walk.session, setup.journal) };
+}
+
+/**
+ * Answers one request through `post`. Loads and restarts wait for their reservation (the queue keeps the
+ * requests after them waiting too); the rest are answered at once.
+ */
+function serve(walk: LocalWalk, request: WalkRequest, post: (reply: WalkReply) => void): Promise<void> | undefined {
+  const { id } = request;
+  let value: unknown;
+  try {
+    const method = walk[request.op] as (...args: unknown[]) => unknown;
+    value = method.apply(walk, request.args as unknown[]);
+  } catch (error) {
+    post({ id, error: thrownData(error) });
+    return undefined;
+  }
+  if (!isPromiseLike(value)) {
+    post({ id, value });
+    return undefined;
+  }
+  return Promise.resolve(value).then(
+    (settled) => post({ id, value: settled }),
+    (error: unknown) => post({ id, error: thrownData(error) }),
+  );
 }
 
 try {
-  const { session, fingerprint } = await rebuild();
-  port.on('message', (request: WalkRequest) => {
-    let reply: WalkReply;
-    try {
-      const method = session[request.op] as (...args: unknown[]) => unknown;
-      reply = { id: request.id, value: method.apply(session, request.args as unknown[]) };
-    } catch (error) {
-      reply = { id: request.id, error: thrownData(error) };
-    }
-    port.postMessage(reply);
-  });
+  const { walk, fingerprint } = await rebuild();
+  const queue = new SerialQueue();
+  const post = (reply: WalkReply): void => port.postMessage(reply);
+  port.on('message', (request: WalkRequest) => void queue.run(() => serve(walk, request, post)));
   port.postMessage({ ready: true, fingerprint } satisfies WorkerReady);
 } catch (error) {
   port.postMessage({ ready: false, error: thrownData(error) } satisfies WorkerReady);

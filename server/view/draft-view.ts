@@ -3,12 +3,16 @@ import { placement } from '../../core/machine/walk-view.js';
 import type { Walker } from '../../core/walker.js';
 import type { Draft } from '../drafts/draft.js';
 import type { DraftModel } from '../drafts/draft-model.js';
+import type { SandboxReservation } from '../../core/scripting.js';
 import { validateDraft, type ValidationOptions } from '../drafts/validation.js';
 import type { DraftMessage } from './messages.js';
 
-/** A draft as the view draws it: its graph, and its validation as `GET .../validation` answers it. */
-export function draftMessage(draft: Draft, walker: Walker, options: ValidationOptions): DraftMessage {
-  const { valid, issues } = validateDraft(draft.model, walker, options);
+/**
+ * A draft as the view draws it: its graph, and its validation as `GET .../validation` answers it, the walk
+ * opened with `reservation` as there.
+ */
+export function draftMessage(draft: Draft, walker: Walker, options: ValidationOptions, reservation?: SandboxReservation): DraftMessage {
+  const { valid, issues } = validateDraft(draft.model, walker, options, reservation);
   return { kind: 'draft', draft: draft.id, revision: draft.revision, graph: draftShape(draft.model), valid, issues };
 }
 

@@ -88,6 +88,18 @@ describe('execution endpoints: failures', () => {
     expect(res.body).toEqual(nok(expect.stringMatching(/^ReferenceError: '?y'? is not defined$/) as unknown as string));
   });
 
+  it('names the model and getData when reading the variables runs a script past a limit', async () => {
+    const app = await testApp({ scriptLimits: { timeoutMs: 50 } });
+    const file = loop();
+    const [start, ...edges] = file.models[0].edges ?? [];
+    // getData formats an object as JSON, which calls its toJSON: a script that runs when nothing else does.
+    const looping = { ...start, actions: ['count = 0; slow = { toJSON: function () { for (;;) {} } };'] };
+    await load(app, { ...file, models: [{ ...file.models[0], id: 'shop', edges: [looping, ...edges] }] });
+    await call(app, 'GET', '/walker/getNext');
+    const res = await call(app, 'GET', '/walker/getData');
+    expect(res.body).toEqual(nok("model 'shop', getData: Script exceeded the time limit of 50 ms"));
+  });
+
   it('answers an unexpected error with a short message, never a stack trace', async () => {
     const broken: WalkerPlugin = {
       meta: { name: 'broken', version: '0' },

@@ -148,10 +148,14 @@ function registerReads(app: DraftApp, { store, registries, walker, validation }:
     response: draftResponses(200, ValidationResponse, [404, 410], READ_HEADERS),
   };
   app.get('/:draft_id/validation', { schema: validate }, async (request, reply) => {
-    const draft = store.read(request.params.draft_id);
-    if (answeredNotModified(request, reply, draft.revision)) return reply;
-    const report = validateDraft(draft.model, walker, validation);
-    return reply.send({ valid: report.valid, issues: report.issues, revision: draft.revision });
+    const id = request.params.draft_id;
+    if (answeredNotModified(request, reply, store.read(id).revision)) return reply;
+    // Read again once reserved: the draft may have changed meanwhile, and the answer names what was validated.
+    const { report, revision } = await walker.reserved((reservation) => {
+      const draft = store.read(id);
+      return { report: validateDraft(draft.model, walker, validation, reservation), revision: draft.revision };
+    });
+    return reply.send({ valid: report.valid, issues: report.issues, revision });
   });
 }
 

@@ -110,10 +110,10 @@ function followWalkOn(watch: WalkWatch, stream: EventStream): void {
   stream.onClose(stop);
 }
 
-function draftNow(scope: FastifyInstance, id: string): ViewMessage {
+async function draftNow(scope: FastifyInstance, id: string): Promise<ViewMessage> {
   const { drafts, walker, options } = scope.services;
-  // Validated as GET /walker/drafts/{id}/validation validates it.
-  return draftMessage(drafts.read(id), walker, { scriptLimits: options.scriptLimits });
+  // Validated as GET /walker/drafts/{id}/validation validates it, the draft read once reserved.
+  return walker.reserved((reservation) => draftMessage(drafts.read(id), walker, { scriptLimits: options.scriptLimits }, reservation));
 }
 
 /** Follows a draft: after changes, at most twenty times a second, its graph and validation as they are then. */
@@ -131,7 +131,7 @@ function followDraftOn(scope: FastifyInstance, id: string, stream: EventStream):
     }
     let message: ViewMessage;
     try {
-      message = draftNow(scope, id);
+      message = await draftNow(scope, id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       stream.send({ kind: 'gone', code: error.code, message: error.message });

@@ -3,6 +3,7 @@ import { ScriptError, type ScriptOrigin } from '../../../core/errors.js';
 import { createRandom, type RandomSource } from '../../../core/random.js';
 import {
   DEFAULT_SCRIPT_LIMITS,
+  type SandboxReservation,
   type ScriptEngine,
   type ScriptLimits,
   type ScriptSandbox,
@@ -23,6 +24,7 @@ export interface SandboxSpec {
   readonly seed?: number;
   readonly random?: RandomSource;
   readonly limits?: Partial<ScriptLimits>;
+  readonly reservation?: SandboxReservation;
 }
 
 /**
@@ -31,21 +33,35 @@ export interface SandboxSpec {
  */
 export class SandboxPool {
   private readonly live: ScriptSandbox[] = [];
+  private readonly reservations: SandboxReservation[] = [];
   engine: ScriptEngine | undefined;
 
   open(spec: SandboxSpec = {}): ScriptSandbox {
-    if (!this.engine) throw new Error('engine not created yet');
-    const sandbox = this.engine.createSandbox({
+    const sandbox = this.created.createSandbox({
       scopes: spec.scopes ?? 2,
       random: spec.random ?? createRandom(spec.seed ?? 42),
       limits: { ...DEFAULT_SCRIPT_LIMITS, ...spec.limits },
+      reservation: spec.reservation,
     });
     this.live.push(sandbox);
     return sandbox;
   }
 
+  /** A reservation of the engine, when it makes them; given back after the test whether used or not. */
+  async reserve(): Promise<SandboxReservation | undefined> {
+    const reservation = await this.created.reserve?.();
+    if (reservation !== undefined) this.reservations.push(reservation);
+    return reservation;
+  }
+
   disposeAll(): void {
     for (const sandbox of this.live.splice(0)) sandbox.dispose();
+    for (const reservation of this.reservations.splice(0)) reservation.release();
+  }
+
+  private get created(): ScriptEngine {
+    if (!this.engine) throw new Error('engine not created yet');
+    return this.engine;
   }
 }
 

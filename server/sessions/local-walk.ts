@@ -1,0 +1,106 @@
+import type { Awaitable } from '../../core/awaitable.js';
+import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import type { Journal, JournalStart } from '../../core/journal.js';
+import type { WalkStatistics } from '../../core/machine/statistics.js';
+import type { LoadedModelFile } from '../../core/model/load.js';
+import type { SandboxReservation } from '../../core/scripting.js';
+import type {
+  ExecutionSession,
+  SessionLoadOptions,
+  SessionLoadResult,
+  SessionWalk,
+  StepAnswer,
+  WalkSummary,
+  WalkView,
+} from '../../core/session.js';
+import type { Walker } from '../../core/walker.js';
+import { SESSION_CLOSED_MESSAGE } from './worker-walk.js';
+
+/**
+ * A walk in this thread as the service runs it: an {@link ExecutionSession} whose loads and restarts first
+ * reserve what the script engine needs for a walk (core/scripting.ts), so that walks opened while many are
+ * opened at once (sessions created together, loads of several sessions) still get a memory of their own
+ * rather than one shared with others. Every other operation goes to the walk at once, synchronously: the hot
+ * path (hasNext, getNext) pays no promise. The session's walk and the walk of a worker thread are both one.
+ */
+export class LocalWalk implements SessionWalk {
+  private closed = false;
+
+  constructor(
+    readonly session: ExecutionSession,
+    private readonly walker: Walker,
+  ) {}
+
+  get journal(): Journal | undefined {
+    return this.session.journal;
+  }
+
+  load(text: string, options?: SessionLoadOptions): Awaitable<SessionLoadResult> {
+    return this.reserved((reservation) => this.session.load(text, options, reservation));
+  }
+
+  /** {@link ExecutionSession.loadModel}, once reserved. */
+  loadModel(value: unknown, options?: SessionLoadOptions): Awaitable<SessionLoadResult> {
+    return this.reserved((reservation) => this.session.loadModel(value, options, reservation));
+  }
+
+  /** {@link ExecutionSession.open}, once reserved. */
+  open(loaded: LoadedModelFile, options: SessionLoadOptions, source?: JournalStart['source']): Awaitable<SessionLoadResult> {
+    return this.reserved((reservation) => this.session.open(loaded, options, source, reservation));
+  }
+
+  /** A restart may give the walk a fresh memory (one that grew goes back), so it reserves too. */
+  restart(): Awaitable<void> {
+    return this.reserved((reservation) => this.session.restart(reservation));
+  }
+
+  hasNext(): boolean {
+    return this.session.hasNext();
+  }
+
+  next(): StepAnswer {
+    return this.session.next();
+  }
+
+  variables(): Array<[string, string]> {
+    return this.session.variables();
+  }
+
+  setData(script: string): void {
+    this.session.setData(script);
+  }
+
+  fail(reason: string): void {
+    this.session.fail(reason);
+  }
+
+  stepCount(): number {
+    return this.session.stepCount();
+  }
+
+  statistics(): WalkStatistics {
+    return this.session.statistics();
+  }
+
+  describe(): WalkSummary {
+    return this.session.describe();
+  }
+
+  view(knownLoad?: number): WalkView {
+    return this.session.view(knownLoad);
+  }
+
+  /** Frees the walk; a load or restart still waiting for its reservation then answers that the session was closed. */
+  dispose(): void {
+    this.closed = true;
+    this.session.dispose();
+  }
+
+  /** Runs `open` with a reservation; a walk freed while it waited opens nothing, which would never be freed. */
+  private reserved<T>(open: (reservation: SandboxReservation | undefined) => T): Awaitable<T> {
+    return this.walker.reserved((reservation) => {
+      if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
+      return open(reservation);
+    });
+  }
+}
