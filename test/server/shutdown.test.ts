@@ -22,6 +22,24 @@ describe('closing a listening server', () => {
     expect(half.received()).toBe('');
   });
 
+  it('lets an answer under way finish whole, then closes its connection', async () => {
+    const app = await buildApp();
+    const server = await startServer(app, { port: 0, signals: [], shutdownTimeoutMs: 5000 });
+    await fetch(`${server.url}/walker/load`, { method: 'POST', body: JSON.stringify(loop()) });
+    // An answer of 20 MB: more than the sockets of the loopback hold, so most of it is still to send.
+    await fetch(`${server.url}/walker/setData/${encodeURIComponent('big = "x".repeat(20e6);')}`, { method: 'PUT' });
+    const client = await rawClient(server.port, `GET /walker/getData HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+    await client.waitFor('HTTP/1.1 200 OK');
+    client.socket.pause();
+    const closing = server.close();
+    setTimeout(() => client.socket.resume(), 100);
+    await Promise.all([closing, client.closed]);
+    const text = client.received();
+    const length = Number(/\r\ncontent-length: (\d+)\r\n/i.exec(text)?.[1]);
+    expect(Buffer.byteLength(text.slice(text.indexOf('\r\n\r\n') + 4), 'latin1')).toBe(length);
+    expect((bodyOf(text) as { data: string }).data).toBe(`big=${'x'.repeat(20e6)}`);
+  });
+
   it('lets a request in flight finish whole, then closes its connection', async () => {
     const app = await buildApp();
     const server = await startServer(app, { port: 0, signals: [], shutdownTimeoutMs: 2000 });
