@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost } from './origins.js';
-import { familyOfUrl, type RouteFamily } from './route-family.js';
+import { sendRefusal, type Refusal as AnyRefusal, type RouteFamily } from './route-family.js';
 
 /** What {@link networkPlugin} enforces. */
 export interface NetworkPluginOptions {
@@ -18,8 +18,8 @@ export interface NetworkPluginOptions {
   readonly families: readonly RouteFamily[];
 }
 
-/** Why a request is refused before any route runs. */
-interface Refusal {
+/** Why a request is refused by these checks. */
+interface Refusal extends AnyRefusal {
   readonly status: 401 | 403;
   readonly code: 'host_not_allowed' | 'origin_not_allowed' | 'unauthorized';
   readonly message: string;
@@ -39,10 +39,8 @@ export const networkPlugin = fastifyPlugin(
     app.addHook('onRequest', (request, reply, done) => {
       const refusal = check(request);
       if (refusal === undefined) return done();
-      const family = familyOfUrl(options.families, request.url);
-      const body = family?.refusalBody?.(refusal.code, refusal.message) ?? { code: refusal.code, message: refusal.message };
       if (refusal.status === 401) reply.header('www-authenticate', 'Bearer realm="walker"');
-      void reply.code(refusal.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+      sendRefusal(reply, options.families, request.url, refusal);
     });
     if (options.allowOrigins.length > 0) await app.register(cors, { origin: [...options.allowOrigins] });
   },

@@ -74,6 +74,8 @@ export async function startServer(app: FastifyInstance, options: StartOptions): 
   let closing: Promise<void> | undefined;
   const close = (signal?: NodeJS.Signals): Promise<void> => {
     for (const s of signals) process.off(s, onSignal);
+    // At once, not in the app's close hooks, which run later: requests already read are refused from here on.
+    app.services.beginClosing();
     closing ??= closeWithin(app, graceMs, connections).then(() => settle(signal));
     return closing;
   };

@@ -67,7 +67,10 @@ export class HostedSession implements Leased {
   private remote: WorkerWalk | undefined;
   private walk: SessionWalk;
   private slowSeen = 0;
-  private closed = false;
+  /** What every task answers once the session takes no more: it was released, or the service is closing. */
+  private refusal: Error | undefined;
+  /** Stops the thread that rebuilds the walk, while a move is under way. */
+  private moving: AbortController | undefined;
   /** False once the walk cannot or need not move (no policy, moved, or a move failed). */
   private movable: boolean;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
@@ -96,11 +99,7 @@ export class HostedSession implements Leased {
    * thread is timed: one that kept the loop busy too long counts towards moving the walk to a thread.
    */
   run<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
-    return this.queue.run(() => {
-      if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
-      if (this.watcher !== undefined) return this.watched(task, this.watcher);
-      return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
-    });
+    return this.queue.run(() => this.start(task));
   }
 
   /**
@@ -109,7 +108,7 @@ export class HostedSession implements Leased {
    */
   look<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
     return this.queue.run(() => {
-      if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
+      if (this.refusal !== undefined) throw this.refusal;
       return task(this.inline ?? this.walk);
     });
   }
@@ -157,13 +156,31 @@ export class HostedSession implements Leased {
 
   /** Frees the walk, in this thread or its own; requests still queued answer that the session was closed. */
   release(): void {
-    this.closed = true;
-    this.movable = false;
+    this.refuse(new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE));
     this.inline?.dispose();
     this.inline = undefined;
-    void this.remote?.close();
     // A watcher's next look finds the session closed, and says so to whoever watches.
     this.watcher?.changed();
+  }
+
+  /**
+   * Takes no more requests: those waiting in the queue and any asked later answer `error` without running,
+   * and a walk in a worker thread stops, so that its request under way answers `error` too. A task running
+   * in this thread finishes; the walk stays until {@link release}.
+   */
+  refuse(error: Error): void {
+    this.refusal ??= error;
+    this.movable = false;
+    // A thread still rebuilding the walk stops too: the requests waiting behind the move are answered at once.
+    this.moving?.abort();
+    void this.remote?.close(this.refusal);
+  }
+
+  /** Starts a task whose turn in the queue has come, unless the session takes no more. */
+  private start<T>(task: (walk: SessionWalk) => Awaitable<T>): Awaitable<T> {
+    if (this.refusal !== undefined) throw this.refusal;
+    if (this.watcher !== undefined) return this.watched(task, this.watcher);
+    return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
   }
 
   /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */
@@ -203,21 +220,25 @@ export class HostedSession implements Leased {
   }
 
   private async moveToThread(policy: IsolationPolicy, busyMs: number): Promise<void> {
+    if (this.refusal !== undefined) return;
     const inline = this.inline;
     const journal = inline?.journal?.snapshot();
     if (inline === undefined || journal === undefined) {
       policy.note('warn', `Session ${this.id} is slow (${Math.round(busyMs)} ms a request) but its walk cannot be rebuilt elsewhere (its journal stopped), so it stays on the event loop.`);
       return;
     }
+    this.moving = new AbortController();
     try {
       const { journal: _journal, ...defaults } = this.defaults;
-      this.remote = await WorkerWalk.start({ defaults, plugins: policy.plugins, journal });
+      this.remote = await WorkerWalk.start({ defaults, plugins: policy.plugins, journal }, this.moving.signal);
     } catch (error) {
-      policy.note('warn', `Session ${this.id} stays on the event loop: ${(error as Error).message}`);
+      if (this.refusal === undefined) policy.note('warn', `Session ${this.id} stays on the event loop: ${(error as Error).message}`);
       return;
+    } finally {
+      this.moving = undefined;
     }
-    if (this.inline !== inline) {
-      // Released while the thread started.
+    if (this.refusal !== undefined) {
+      // Released, or the service began to close, while the thread started.
       void this.remote.close();
       return;
     }

@@ -28,6 +28,8 @@ export class SessionStore {
   private readonly sessions: LeaseTable<HostedSession>;
   private readonly now: () => number;
   private readonly newId: () => string;
+  /** Set once the service began to close: no session is made any more. */
+  private refusal: Error | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -39,8 +41,9 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  /** A new, empty session; 429 session_limit_reached when `--max-sessions` are live. */
+  /** A new, empty session; 429 session_limit_reached when `--max-sessions` are live; the refusal once closing. */
   create(): HostedSession {
+    if (this.refusal !== undefined) throw this.refusal;
     this.sessions.sweep();
     const max = this.options.limits.maxSessions;
     if (this.sessions.size >= max) {
@@ -83,6 +86,12 @@ export class SessionStore {
   list(): HostedSession[] {
     this.sessions.sweep();
     return [...this.sessions.values()];
+  }
+
+  /** Every session, and any asked for later, takes no more requests: they answer `error` (HostedSession.refuse). */
+  refuse(error: Error): void {
+    this.refusal = error;
+    for (const session of this.sessions.values()) session.refuse(error);
   }
 
   startSweeping(): void {

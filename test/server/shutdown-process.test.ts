@@ -1,0 +1,84 @@
+import { Agent, request } from 'node:http';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ModelFileJson } from '../../core/model/types.js';
+import { CLOSING_MESSAGE } from '../../server/closing.js';
+import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
+
+/**
+ * SIGTERM on `walker online` itself while clients keep it busy: the faults live in the process (its event
+ * loop, its signal handling, its worker threads), so they are tested there. Scripts busy-wait on the real
+ * clock (`--real-clock`), so their time limits hold by the wall clock however loaded the machine is.
+ */
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+/** What a client heard: the status, the Connection header and the body, or the error of a request that got no answer. */
+type Heard = { status: number; connection: string | undefined; body: string } | { error: string };
+
+/** Sends one request on the agent's keep-alive connection. */
+function send(port: number, agent: Agent, method: string, path: string, body = ''): Promise<Heard> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, method, agent }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += String(chunk)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body: text }));
+      res.on('error', (error) => resolve({ error: error.message }));
+    });
+    req.on('error', (error) => resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message }));
+    req.end(body);
+  });
+}
+
+function portOf(service: Service): number {
+  return Number(new URL(service.url).port);
+}
+
+describe('walker online at SIGTERM, its clients busy', () => {
+  it('stops a walk that runs in a thread of its own, answering its request under way 503', async () => {
+    const service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--script-timeout', '120000', '--script-budget', '120000']);
+    const port = portOf(service);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    // Every guard busy-waits `ms`: 30 ms moves the walk to a thread, then a minute keeps that thread busy.
+    const guard = '(function () { var t = Date.now(); while (Date.now() - t < ms) {} return true; })()';
+    const model: ModelFileJson = {
+      models: [
+        {
+          id: 'slow',
+          generator: 'random(never)',
+          startElementId: 'e0',
+          actions: ['ms = 30;'],
+          vertices: [
+            { id: 'a', name: 'v_A' },
+            { id: 'b', name: 'v_B' },
+          ],
+          edges: [
+            { id: 'e0', name: 'e_start', targetVertexId: 'a' },
+            { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b', guard },
+            { id: 'e2', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a', guard },
+          ],
+        },
+      ],
+    };
+    const created = await send(port, agent, 'POST', '/walker/sessions', JSON.stringify(model));
+    const id = (JSON.parse((created as { body: string }).body) as { id: string }).id;
+    const base = `/walker/sessions/${id}`;
+    // Steps 3 and 5 leave a vertex: two slow requests, and the walk moves; step 6 enters a vertex.
+    for (let i = 0; i < 6; i++) await send(port, agent, 'GET', `${base}/getNext`);
+    expect(JSON.parse((await send(port, agent, 'GET', base) as { body: string }).body)).toMatchObject({ isolated: true });
+    await send(port, agent, 'PUT', `${base}/setData/${encodeURIComponent('ms = 60000;')}`);
+    const underway = send(port, agent, 'GET', `${base}/getNext`);
+    // Time for the request to reach the thread, where its guard then runs for a minute.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const signalled = Date.now();
+    expect(await service.stop('SIGTERM')).toBe(0);
+    const took = Date.now() - signalled;
+    expect(await underway).toEqual({
+      status: 503,
+      connection: 'close',
+      body: JSON.stringify({ code: 'service_unavailable', message: CLOSING_MESSAGE }),
+    });
+    // Nothing runs in this thread: the close waits for nothing. The issue's bound, 5 s, holds with room.
+    expect(took).toBeLessThan(5000);
+    agent.destroy();
+  }, 60_000);
+});
