@@ -20,6 +20,7 @@ import { ServiceClosingError } from './closing.js';
 import { withSetupDeadline } from './plugin-deadline.js';
 import { idMaker } from './node-id.js';
 import { HostedSession, type IsolationPolicy } from './sessions/hosted-session.js';
+import { LoopTurns } from './sessions/loop-turns.js';
 import { SessionStore } from './sessions/store.js';
 import type { PluginSource } from './sessions/worker-protocol.js';
 
@@ -97,12 +98,14 @@ export async function compose(
       : undefined;
   const now = options.now ?? Date.now;
   const newId = idMaker(options.nodeId);
+  // Every session of the app runs its walk's work on the one event loop, so they share what paces it.
+  const turns = new LoopTurns();
   scope.register(EXECUTION_SESSION, {
-    useFactory: instanceCachingFactory((c) => new HostedSession('default', c.resolve(WALKER), defaults, isolation, now())),
+    useFactory: instanceCachingFactory((c) => new HostedSession('default', c.resolve(WALKER), defaults, isolation, now(), turns)),
   });
   scope.register(SESSION_STORE, {
     useFactory: instanceCachingFactory(
-      (c) => new SessionStore({ walker: c.resolve(WALKER), defaults, limits: options.sessions, isolation, newId, now }),
+      (c) => new SessionStore({ walker: c.resolve(WALKER), defaults, limits: options.sessions, isolation, turns, newId, now }),
     ),
   });
   scope.register(DRAFT_STORE, {

@@ -12,6 +12,7 @@ import type { LoadedModelFile } from '../../core/model/load.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import type { LoopTurns } from './loop-turns.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
 import type { PluginSource } from './worker-protocol.js';
 
@@ -82,6 +83,8 @@ export class HostedSession implements Leased {
     private readonly defaults: SessionDefaults,
     private readonly isolation: IsolationPolicy | undefined,
     now: number,
+    /** The app's, shared by its sessions; without it requests never wait for the loop to turn. */
+    private readonly turns?: LoopTurns,
   ) {
     this.inline = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
     this.walk = this.inline;
@@ -176,11 +179,16 @@ export class HostedSession implements Leased {
     void this.remote?.close(this.refusal);
   }
 
-  /** Starts a task whose turn in the queue has come, unless the session takes no more. */
+  /**
+   * Starts a task whose turn in the queue has come: refused once the session takes no more, and, for a walk
+   * in this thread, not before the event loop has turned when earlier work held it long ({@link LoopTurns}).
+   */
   private start<T>(task: (walk: SessionWalk) => Awaitable<T>): Awaitable<T> {
     if (this.refusal !== undefined) throw this.refusal;
+    const turn = this.inline === undefined ? undefined : this.turns?.pending;
+    if (turn !== undefined) return turn.then(() => this.start(task));
     if (this.watcher !== undefined) return this.watched(task, this.watcher);
-    return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
+    return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline);
   }
 
   /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */
@@ -189,7 +197,7 @@ export class HostedSession implements Leased {
     const walk = watcher.around(inline ?? this.walk);
     let result: Awaitable<T>;
     try {
-      result = inline === undefined ? task(walk) : this.timed(task, inline, walk);
+      result = inline === undefined ? task(walk) : this.timed(task, walk);
     } catch (error) {
       // A failed step changes the walk too (a dead end fails its model).
       watcher.changed();
@@ -202,17 +210,24 @@ export class HostedSession implements Leased {
     return Promise.resolve(result).finally(() => watcher.changed());
   }
 
-  /** Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it. */
-  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: ExecutionSession, walk: SessionWalk): Awaitable<T> {
+  /**
+   * Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times its
+   * synchronous work, failed or not: that is what held the event loop.
+   */
+  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, walk: SessionWalk): Awaitable<T> {
     const started = performance.now();
-    const result = task(walk);
-    if (this.movable && !isPromiseLike(result)) this.clock(performance.now() - started);
-    return result;
+    try {
+      return task(walk);
+    } finally {
+      this.held(performance.now() - started);
+    }
   }
 
-  private clock(busyMs: number): void {
+  /** A request's work held the loop `busyMs`. */
+  private held(busyMs: number): void {
+    this.turns?.spent(busyMs);
     const policy = this.isolation;
-    if (policy === undefined || busyMs < policy.slowRequestMs) return;
+    if (!this.movable || policy === undefined || busyMs < policy.slowRequestMs) return;
     if (++this.slowSeen < policy.slowRequests) return;
     this.movable = false;
     // Queued behind whatever is waiting: the requests already in line run here first, in order.

@@ -5,6 +5,7 @@ import { LeaseTable } from '../lease-table.js';
 import type { SessionLimits } from '../options.js';
 import { SessionError } from './errors.js';
 import { HostedSession, type IsolationPolicy } from './hosted-session.js';
+import type { LoopTurns } from './loop-turns.js';
 
 /** What a {@link SessionStore} needs. */
 export interface SessionStoreOptions {
@@ -13,6 +14,8 @@ export interface SessionStoreOptions {
   readonly limits: SessionLimits;
   /** When walks may leave the event loop; undefined keeps every walk in this thread. */
   readonly isolation?: IsolationPolicy;
+  /** The app's, which every session's requests share; without it they never wait for the loop to turn. */
+  readonly turns?: LoopTurns;
   /** Makes session ids; default random UUIDs (prefixed with the node id: server/node-id.ts). */
   readonly newId?: () => string;
   /** Milliseconds clock; default `Date.now`. */
@@ -55,8 +58,8 @@ export class SessionStore {
     }
     let id = this.newId();
     while (this.sessions.taken(id)) id = this.newId();
-    const { walker, defaults, isolation } = this.options;
-    const session = new HostedSession(id, walker, defaults, isolation, this.now());
+    const { walker, defaults, isolation, turns } = this.options;
+    const session = new HostedSession(id, walker, defaults, isolation, this.now(), turns);
     this.sessions.add(id, session);
     return session;
   }

@@ -12,6 +12,28 @@ import { ensureBuilt, startService, type Service } from '../cli/online-helpers.j
 
 beforeAll(() => ensureBuilt(), 120_000);
 
+/** The budget of one request's scripts in the first test: short, to keep the test short; the bound scales with it. */
+const BUDGET_MS = 2000;
+
+/**
+ * Seven models, each with a model action that busy-waits 450 ms: a load runs them one after another until the
+ * budget stops it, after 2 s of scripts, and fails.
+ */
+function budgetEater(): ModelFileJson {
+  const busy = 'var t = Date.now(); while (Date.now() - t < 450) {}';
+  return {
+    models: Array.from({ length: 7 }, (_, i) => ({
+      id: `m${i}`,
+      name: `M${i}`,
+      generator: 'random(never)',
+      startElementId: `e${i}`,
+      actions: [busy],
+      vertices: [{ id: `v${i}`, name: 'v_A' }],
+      edges: [{ id: `e${i}`, name: 'e_start', targetVertexId: `v${i}` }],
+    })),
+  };
+}
+
 /** What a client heard: the status, the Connection header and the body, or the error of a request that got no answer. */
 type Heard = { status: number; connection: string | undefined; body: string } | { error: string };
 
@@ -34,6 +56,51 @@ function portOf(service: Service): number {
 }
 
 describe('walker online at SIGTERM, its clients busy', () => {
+  it('ends within about one script budget while four clients keep loading models whose scripts run until the budget', async () => {
+    const service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--script-budget', String(BUDGET_MS)]);
+    const port = portOf(service);
+    const body = JSON.stringify(budgetEater());
+    const heard: Heard[][] = [[], [], [], []];
+    let firstAnswer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
+    // Each client loops on its own keep-alive connection until the service no longer answers it.
+    const clients = heard.map(async (answers) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (;;) {
+        const answer = await send(port, agent, 'POST', '/walker/load', body);
+        answers.push(answer);
+        firstAnswer();
+        if ('error' in answer || answer.status !== 200) break;
+      }
+      agent.destroy();
+    });
+    // A load has just ended and the next one starts; halfway through it, the signal comes.
+    await answered;
+    await new Promise((resolve) => setTimeout(resolve, BUDGET_MS / 2));
+    const signalled = Date.now();
+    expect(await service.stop('SIGTERM')).toBe(0);
+    const took = Date.now() - signalled;
+    await Promise.all(clients);
+
+    const report = JSON.stringify({ took, heard: heard.map((answers) => answers.map((a) => ('error' in a ? a.error : a.status))) });
+    // The load under way at the signal ends by the wall clock within the budget; nothing else starts after it.
+    // What is left — closing, freeing the walk, the process's exit — takes a few hundred ms on a quiet machine;
+    // 3 s covers it on a loaded one. Before the fix every load already read ran too: four budgets and more.
+    expect(took, report).toBeLessThan(BUDGET_MS + 3000);
+    const last = heard.map((answers) => answers.at(-1)!);
+    // Every load that ran ended the same way, the budget spent.
+    for (const answer of heard.flatMap((answers) => answers.slice(0, -1))) {
+      expect(answer, report).toMatchObject({ status: 200, body: expect.stringContaining('Scripts of one request exceeded') as unknown });
+    }
+    // The clients whose loads waited when the signal came are answered 503 and told to close. Only the client
+    // whose load was under way may instead find its connection closed before its next request was read.
+    const refused = last.filter((answer) => !('error' in answer));
+    expect(refused.length, report).toBeGreaterThanOrEqual(3);
+    for (const answer of refused) {
+      expect(answer, report).toEqual({ status: 503, connection: 'close', body: JSON.stringify({ result: 'nok', error: CLOSING_MESSAGE }) });
+    }
+  }, 60_000);
+
   it('stops a walk that runs in a thread of its own, answering its request under way 503', async () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--script-timeout', '120000', '--script-budget', '120000']);
     const port = portOf(service);
