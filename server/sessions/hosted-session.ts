@@ -13,16 +13,21 @@ import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { LoopTurns } from './loop-turns.js';
+import { SlowRequests, type SlowRule } from './slow-requests.js';
+import { threadCpuMs } from './thread-cpu.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
 import type { PluginSource } from './worker-protocol.js';
 
 /**
  * When a session's walk leaves the event loop for a thread of its own (docs/architecture.md, "Sessions"):
- * after `slowRequests` requests that each kept the loop busy for `slowRequestMs` or more.
+ * once `slowRequests` of its recent requests each kept the loop busy for `slowRequestMs` or more
+ * ({@link SlowRequests}).
  */
-export interface IsolationPolicy {
-  readonly slowRequestMs: number;
-  readonly slowRequests: number;
+export interface IsolationPolicy extends SlowRule {
+  /** Milliseconds clock that times a request's work; default `performance.now`. Tests pass a fake one. */
+  readonly clock?: () => number;
+  /** Milliseconds of CPU time of this thread, for requests in doubt; default {@link threadCpuMs}. */
+  readonly cpuClock?: () => number;
   /** The user's plugins by module, for the worker to load; without them a walk cannot leave the loop. */
   readonly plugins: readonly PluginSource[];
   /** Told what happened, for the log. */
@@ -67,7 +72,9 @@ export class HostedSession implements Leased {
   private inline: ExecutionSession | undefined;
   private remote: WorkerWalk | undefined;
   private walk: SessionWalk;
-  private slowSeen = 0;
+  /** Judges what the requests cost, when the walk may move at all. */
+  private readonly slow: SlowRequests | undefined;
+  private readonly clock: () => number;
   /** What every task answers once the session takes no more: it was released, or the service is closing. */
   private refusal: Error | undefined;
   /** Stops the thread that rebuilds the walk, while a move is under way. */
@@ -89,6 +96,8 @@ export class HostedSession implements Leased {
     this.inline = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
     this.walk = this.inline;
     this.movable = isolation !== undefined;
+    this.slow = isolation === undefined ? undefined : new SlowRequests(isolation, isolation.cpuClock ?? threadCpuMs);
+    this.clock = isolation?.clock ?? (() => performance.now());
     this.createdAt = this.lastUsedAt = now;
   }
 
@@ -188,7 +197,7 @@ export class HostedSession implements Leased {
     const turn = this.inline === undefined ? undefined : this.turns?.pending;
     if (turn !== undefined) return turn.then(() => this.start(task));
     if (this.watcher !== undefined) return this.watched(task, this.watcher);
-    return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline);
+    return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
   }
 
   /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */
@@ -197,7 +206,7 @@ export class HostedSession implements Leased {
     const walk = watcher.around(inline ?? this.walk);
     let result: Awaitable<T>;
     try {
-      result = inline === undefined ? task(walk) : this.timed(task, walk);
+      result = inline === undefined ? task(walk) : this.timed(task, inline, walk);
     } catch (error) {
       // A failed step changes the walk too (a dead end fails its model).
       watcher.changed();
@@ -214,21 +223,22 @@ export class HostedSession implements Leased {
    * Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times its
    * synchronous work, failed or not: that is what held the event loop.
    */
-  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, walk: SessionWalk): Awaitable<T> {
-    const started = performance.now();
+  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: ExecutionSession, walk: SessionWalk): Awaitable<T> {
+    const loads = inline.loadsAsked;
+    const cpuStarted = this.movable ? this.slow?.cpuStart() : undefined;
+    const started = this.clock();
     try {
       return task(walk);
     } finally {
-      this.held(performance.now() - started);
+      this.held(this.clock() - started, cpuStarted, inline.loadsAsked !== loads);
     }
   }
 
-  /** A request's work held the loop `busyMs`. */
-  private held(busyMs: number): void {
+  /** A request's work held the loop `busyMs` ({@link SlowRequests.judge} says what the other two are). */
+  private held(busyMs: number, cpuStarted: number | undefined, load: boolean): void {
     this.turns?.spent(busyMs);
     const policy = this.isolation;
-    if (!this.movable || policy === undefined || busyMs < policy.slowRequestMs) return;
-    if (++this.slowSeen < policy.slowRequests) return;
+    if (!this.movable || policy === undefined || this.slow?.judge(busyMs, cpuStarted, load) !== true) return;
     this.movable = false;
     // Queued behind whatever is waiting: the requests already in line run here first, in order.
     void this.queue.run(() => this.moveToThread(policy, busyMs));
