@@ -158,9 +158,13 @@ describe('a session with slow scripts', () => {
     };
     // Every one of the seven: at least half the mean pace they had without the slow session.
     for (const rate of withSlow.rates) expect(rate, JSON.stringify(report)).toBeGreaterThanOrEqual(0.5 * mean(baseline.rates));
-    // The issue's 50 ms, unless the machine alone (other test files run beside this one) already puts p99 past
-    // half of it: then what the slow session may add is bounded by what the machine does without it. The
-    // absolute 50 ms is measured on a quiet machine by `npm run bench` (docs/benchmarks.md).
+    // The issue's 50 ms, unless the machine alone already puts p99 past half of it: then what the slow session
+    // may add is bounded by what the machine does without it. A strict 50 ms cannot be asserted here: this
+    // file shares two cores with the other test files, and on such a machine the seven sessions alone had a
+    // p99 of 62, 74 and 115 ms in three runs (2026-11-25), the slow session nowhere. Twice the p99 alone leaves
+    // room for the load to vary between the two measurements. The move's two slow requests stall one request of
+    // each of the seven apiece, fourteen of their 1,400: just fewer than the 1 % the 99th percentile leaves out.
+    // The absolute 50 ms is what `npm run bench` measures (docs/benchmarks.md).
     expect(p99, JSON.stringify(report)).toBeLessThan(Math.max(50, 2 * p99Alone));
     // The slow session walked meanwhile, at its own pace: about one guard per two steps.
     expect(slowSteps).toBeGreaterThan(2);
