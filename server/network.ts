@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP, type AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -50,8 +51,8 @@ export const networkPlugin = fastifyPlugin(
 /** The check of one request, with what it learns once from the listening server. */
 function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (request: FastifyRequest) => Refusal | undefined {
   const token = options.token === undefined ? undefined : digest(options.token);
-  /** The Host values the bound addresses answer to; null for a bind to every interface; undefined before listening. */
-  let hosts: Set<string> | null | undefined;
+  /** The Host values the bound addresses answer to; undefined before listening (`app.inject`). */
+  let hosts: Set<string> | undefined;
   return (request) => {
     if (hosts === undefined && app.server.listening) hosts = boundHosts(app, options.allowHosts ?? []);
     const { host, origin } = request.headers;
@@ -66,28 +67,51 @@ function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (req
   };
 }
 
-function boundHosts(app: FastifyInstance, allowed: readonly string[]): Set<string> | null {
+function boundHosts(app: FastifyInstance, allowed: readonly string[]): Set<string> {
   const hosts = hostsOf(app.addresses().filter((a): a is AddressInfo => typeof a === 'object'));
-  for (const host of allowed) hosts?.add(host);
+  for (const host of allowed) hosts.add(host);
   return hosts;
+}
+
+/** The names of this machine a bind to every interface answers to, besides its loopback names. */
+export interface MachineNames {
+  /** The addresses of its network interfaces (`os.networkInterfaces()`). */
+  readonly addresses: readonly string[];
+  /** Its host name (`os.hostname()`). */
+  readonly hostname: string;
+}
+
+/** This machine's interface addresses and host name, as they are now. */
+export function machineNames(): MachineNames {
+  const addresses = Object.values(networkInterfaces()).flatMap((infos) => (infos ?? []).map((info) => info.address));
+  return { addresses, hostname: hostname() };
 }
 
 /**
  * The Host values that name a server listening on `addresses`: its loopback names for a loopback bind, the
- * addresses themselves for a bind to particular interfaces, and null for a bind to every interface
- * (`0.0.0.0`, `::`), whose names — whatever DNS or /etc/hosts call the machine — cannot be known.
+ * address itself for a bind to a particular interface, and for a bind to every interface (`0.0.0.0`, `::`)
+ * the loopback names, the address of every interface of the machine and its host name. Other names that
+ * DNS or a hosts file give the machine cannot be known: `--allow-host` adds them.
  */
-export function hostsOf(addresses: readonly AddressInfo[]): Set<string> | null {
-  if (addresses.length === 0 || addresses.some((a) => isWildcardAddress(a.address))) return null;
+export function hostsOf(addresses: readonly AddressInfo[], machine: MachineNames = machineNames()): Set<string> {
   const hosts = new Set<string>();
   for (const { address, port } of addresses) {
-    if (isLoopbackAddress(address)) for (const name of loopbackHosts(port)) hosts.add(name);
-    else hosts.add(normalHost(`${isIP(address) === 6 ? `[${address}]` : address}:${port}`) ?? address);
+    const everywhere = isWildcardAddress(address);
+    if (everywhere || isLoopbackAddress(address)) for (const name of loopbackHosts(port)) hosts.add(name);
+    const own = everywhere ? [machine.hostname, ...machine.addresses] : isLoopbackAddress(address) ? [] : [address];
+    for (const name of own) hosts.add(hostOfAddress(name, port));
   }
   return hosts;
 }
 
-function allowedOrigin(origin: string, host: string | undefined, hosts: Set<string> | null | undefined, allowed: readonly string[]): boolean {
+/** `name:port` as a Host header gives it: lower case, an IPv6 address in brackets and without its zone (`%eth0`). */
+function hostOfAddress(address: string, port: number): string {
+  const bare = address.split('%', 1)[0];
+  const host = `${isIP(bare) === 6 ? `[${bare}]` : bare}:${port}`;
+  return normalHost(host) ?? host;
+}
+
+function allowedOrigin(origin: string, host: string | undefined, hosts: Set<string> | undefined, allowed: readonly string[]): boolean {
   const url = urlOf(origin);
   if (url === undefined) return false;
   if (allowed.includes(url.origin)) return true;
@@ -119,10 +143,11 @@ function isPreflight(request: FastifyRequest, allowed: readonly string[]): boole
 
 function hostRefusal(host: string, hosts: Set<string>): Refusal {
   const names = [...hosts].join(', ');
+  const name = normalHost(host) === undefined ? '<name>' : host.trim();
   const message =
     `The Host header '${host}' does not name this service, which answers to ${names}: ` +
-    'a request sent to another name (DNS rebinding) is refused. Use one of those addresses, or start walker with ' +
-    '--allow-host <name> for a name it is reached by (a load balancer in front of it).';
+    'a request sent to another name (DNS rebinding) is refused. Use one of those names, or start walker with ' +
+    `--allow-host ${name} if that is a name it is reached by (a load balancer in front of it, a DNS name of this machine).`;
   return { status: 403, code: 'host_not_allowed', message };
 }
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { isLoopbackAddress, isWildcardAddress } from './origins.js';
+import { isLoopbackAddress } from './origins.js';
 
 /** Where to listen. */
 export interface StartOptions {
@@ -124,15 +124,13 @@ function written(connections: ReadonlySet<Socket>): Promise<unknown> {
   return Promise.all(writing.map((socket) => new Promise((resolve) => socket.once('close', resolve).write('', resolve))));
 }
 
-/** Says at startup, at warn, that a service open to the network runs anyone's scripts unless it has a token. */
 /** What to say when the service listens beyond loopback without a token; undefined when it does not. */
 function exposure(app: FastifyInstance, host: string, port: number): string | undefined {
   const addresses = app.addresses().filter((a): a is AddressInfo => typeof a === 'object');
   if (!addresses.some((a) => !isLoopbackAddress(a.address)) || app.services.options.token !== undefined) return undefined;
-  const anyHost = addresses.some((a) => isWildcardAddress(a.address)) ? ', and any Host header is accepted' : '';
   return (
     `${host} is not a loopback address: anyone who can reach port ${port} can load models and run their scripts ` +
-    `on this machine${anyHost}. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.`
+    'on this machine. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.'
   );
 }
 

@@ -1,5 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, http, runWalker, startService, type Service } from './online-helpers.js';
@@ -63,13 +64,35 @@ describe('--host beyond this machine', () => {
     await open.stop();
     expect(open.output().stderr).toBe(
       `0.0.0.0 is not a loopback address: anyone who can reach port ${port} can load models and run their scripts on this ` +
-        'machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.\n',
+        'machine. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.\n',
     );
     const guarded = await serve(['--host', '0.0.0.0', '--log-level', 'silent', '--token', 's3cret']);
     await guarded.stop();
     expect(guarded.output().stderr).toBe('');
   });
+
+  it('on every interface, serves the names of this machine and those of --allow-host, and refuses others', async () => {
+    const service = await serve(['--host', '0.0.0.0', '--allow-host', 'walker.example', '--token', 's3cret']);
+    const port = Number(new URL(service.url).port);
+    const status = (host: string) => statusFor(port, host, 's3cret');
+    expect(await status(`${hostname()}:${port}`)).toBe(200);
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
+    expect(await status('walker.example')).toBe(200);
+    expect(await status(`rebound.example:${port}`)).toBe(403);
+  });
 });
+
+/** The status of `GET /walker/hasNext` sent to 127.0.0.1:`port` with this Host header (fetch may not set it). */
+function statusFor(port: number, host: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/walker/hasNext', headers: { host, authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('--allow-origin', () => {
   it("answers a preflight from that origin with CORS headers, and refuses another site's page", async () => {
