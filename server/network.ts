@@ -4,7 +4,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost } from './origins.js';
+import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost, parseOrigin } from './origins.js';
 import { sendRefusal, type Refusal as AnyRefusal, type RouteFamily } from './route-family.js';
 
 /** What {@link networkPlugin} enforces. */
@@ -152,12 +152,22 @@ function hostRefusal(host: string, hosts: Set<string>): Refusal {
 }
 
 function originRefusal(origin: string | undefined): Refusal {
-  const message =
-    origin === undefined
-      ? 'A cross-site browser request (Sec-Fetch-Site) is refused: web pages of other sites may not call this service.'
-      : `A request from the web page at '${origin}' is refused: only the service's own pages may call it. ` +
-        `Start walker with --allow-origin ${origin} to let that site in.`;
-  return { status: 403, code: 'origin_not_allowed', message };
+  return { status: 403, code: 'origin_not_allowed', message: originMessage(origin) };
+}
+
+/** Why a page's request is refused; `--allow-origin` is suggested only for an origin it can take. */
+function originMessage(origin: string | undefined): string {
+  if (origin === undefined) return 'A cross-site browser request (Sec-Fetch-Site) is refused: web pages of other sites may not call this service.';
+  const refused = `A request from the web page at '${origin}' is refused: only the service's own pages may call it.`;
+  try {
+    return `${refused} Start walker with --allow-origin ${parseOrigin(origin)} to let that site in.`;
+  } catch {
+    const why =
+      origin === 'null'
+        ? 'sandboxed frames, files opened from disk and redirected requests send that origin, so any web page can'
+        : 'it is not an http or https origin';
+    return `${refused} No --allow-origin can let it in: ${why}. Serve the page from an http or https origin and allow that one.`;
+  }
 }
 
 function bearerRefusal(authorization: string | undefined, token: Buffer): Refusal | undefined {

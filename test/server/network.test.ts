@@ -109,6 +109,19 @@ describe('the Origin check (cross-site requests)', () => {
     expect(app.services.drafts.size).toBe(0);
   });
 
+  it('refuses the origin null without offering --allow-origin, which cannot take it', async () => {
+    const { app, port } = await listening();
+    const res = await call(app, 'GET', '/walker/hasNext', undefined, { host: `localhost:${port}`, origin: 'null' });
+    const message =
+      "A request from the web page at 'null' is refused: only the service's own pages may call it. No --allow-origin can " +
+      'let it in: sandboxed frames, files opened from disk and redirected requests send that origin, so any web page can. ' +
+      'Serve the page from an http or https origin and allow that one.';
+    expect(res).toMatchObject({ status: 403, body: nok(message) });
+    await expect(testApp({ allowOrigins: ['null'] })).rejects.toThrow("allowOrigins: 'null' is the origin of sandboxed frames and local files");
+    const other = await call(app, 'GET', '/walker/hasNext', undefined, { host: `localhost:${port}`, origin: 'chrome-extension://abc' });
+    expect(other.body.error).toContain('No --allow-origin can let it in: it is not an http or https origin.');
+  });
+
   it('refuses a cross-site request without Origin (an <img> GET) by its Sec-Fetch-Site', async () => {
     const app = await testApp();
     for (const site of ['cross-site', 'same-site']) {
