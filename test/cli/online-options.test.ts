@@ -119,6 +119,65 @@ describe('--allow-origin', () => {
   });
 });
 
+describe('--session-ttl, --max-sessions and --node-id', () => {
+  /** A request to the service, answering the status and the JSON body. */
+  async function call(service: Service, method: string, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const res = await fetch(`${service.url}${path}`, { method });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it('keep 64 live sessions by default and refuse the next with 429, naming the option', async () => {
+    const service = await serve([]);
+    for (let i = 0; i < 64; i++) expect((await call(service, 'POST', '/walker/sessions')).status).toBe(201);
+    const refused = await call(service, 'POST', '/walker/sessions');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'session_limit_reached', message: expect.stringMatching(/^64 sessions are open, the most this server keeps \(--max-sessions\)/) as unknown });
+  });
+
+  it('--max-sessions 2 refuses the third session with 429', async () => {
+    const service = await serve(['--max-sessions', '2']);
+    expect((await call(service, 'POST', '/walker/sessions')).status).toBe(201);
+    expect((await call(service, 'POST', '/walker/sessions')).status).toBe(201);
+    const refused = await call(service, 'POST', '/walker/sessions');
+    expect(refused).toMatchObject({ status: 429, body: { code: 'session_limit_reached' } });
+    expect(String(refused.body.message)).toMatch(/^2 sessions are open/);
+  });
+
+  it('--session-ttl 2 lets an idle session expire after 2 s, then answers 410 session_expired', async () => {
+    const service = await serve(['--session-ttl', '2']);
+    const created = Date.now();
+    const id = String((await call(service, 'POST', '/walker/sessions')).body.id);
+    // Reading a session renews nothing, so it can be watched until it expires; within 2 s it is still there.
+    const first = await call(service, 'GET', `/walker/sessions/${id}`);
+    if (Date.now() - created < 2000) expect(first.status).toBe(200);
+    const expired = async (): Promise<{ status: number; body: Record<string, unknown> }> => {
+      for (;;) {
+        const answer = await call(service, 'GET', `/walker/sessions/${id}`);
+        if (answer.status !== 200) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const gone = await expired();
+    // Not before its 2 s (the service's clock is this machine's); the test's own time limit bounds the wait.
+    expect(Date.now() - created).toBeGreaterThanOrEqual(2000);
+    expect(gone).toEqual({
+      status: 410,
+      body: {
+        code: 'session_expired',
+        message: `Session '${id}' expired after 2 s without a request (--session-ttl) and was deleted; create a new one with POST /walker/sessions.`,
+      },
+    });
+    expect((await call(service, 'GET', `/walker/sessions/${id}/hasNext`)).status).toBe(410);
+  });
+
+  it('--node-id starts every session and draft id with the name and a dot', async () => {
+    const service = await serve(['--node-id', 'node-7']);
+    expect(String((await call(service, 'POST', '/walker/sessions')).body.id)).toMatch(/^node-7\.[0-9a-f-]{36}$/);
+    expect(String((await call(service, 'POST', '/walker/drafts')).body.draft_id)).toMatch(/^node-7\./);
+    expect(String((await call(await serve([]), 'POST', '/walker/sessions')).body.id)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('the script limits of online', () => {
   it('--script-memory: a script that fills memory is stopped at the limit given, and named', async () => {
     const service = await serve(['-m', LOGIN, COVER, '--script-memory', '16MiB']);
