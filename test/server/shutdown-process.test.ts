@@ -105,7 +105,9 @@ describe('walker online at SIGTERM, its clients busy', () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--script-timeout', '120000', '--script-budget', '120000']);
     const port = portOf(service);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    // Every guard busy-waits `ms`: 30 ms moves the walk to a thread, then a minute keeps that thread busy.
+    // Every guard busy-waits `ms`: 100 ms moves the walk to a thread, then a minute keeps that thread busy.
+    // 100 ms, five times the slow-request time, so that the thread runs the quarter of it that proves the work
+    // its own even when a loaded machine gives it a twentieth of a core (server/sessions/slow-requests.ts).
     const guard = '(function () { var t = Date.now(); while (Date.now() - t < ms) {} return true; })()';
     const model: ModelFileJson = {
       models: [
@@ -113,7 +115,7 @@ describe('walker online at SIGTERM, its clients busy', () => {
           id: 'slow',
           generator: 'random(never)',
           startElementId: 'e0',
-          actions: ['ms = 30;'],
+          actions: ['ms = 100;'],
           vertices: [
             { id: 'a', name: 'v_A' },
             { id: 'b', name: 'v_B' },
