@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelFileJson } from '../../core/model/types.js';
 import { CLOSING_MESSAGE } from '../../server/closing.js';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
@@ -11,6 +11,19 @@ import { ensureBuilt, startService, type Service } from '../cli/online-helpers.j
  */
 
 beforeAll(() => ensureBuilt(), 120_000);
+
+const started: Service[] = [];
+// A test that fails before its SIGTERM must not leave its service running.
+afterEach(() => {
+  for (const { process: child } of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+/** `walker online` with these arguments, ended after the test whatever happens. */
+async function serve(args: readonly string[]): Promise<Service> {
+  const service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', ...args]);
+  started.push(service);
+  return service;
+}
 
 /** The budget of one request's scripts in the first test: short, to keep the test short; the bound scales with it. */
 const BUDGET_MS = 2000;
@@ -57,7 +70,7 @@ function portOf(service: Service): number {
 
 describe('walker online at SIGTERM, its clients busy', () => {
   it('ends within about one script budget while four clients keep loading models whose scripts run until the budget', async () => {
-    const service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--script-budget', String(BUDGET_MS)]);
+    const service = await serve(['--script-budget', String(BUDGET_MS)]);
     const port = portOf(service);
     const body = JSON.stringify(budgetEater());
     const heard: Heard[][] = [[], [], [], []];
@@ -102,7 +115,7 @@ describe('walker online at SIGTERM, its clients busy', () => {
   }, 60_000);
 
   it('stops a walk that runs in a thread of its own, answering its request under way 503', async () => {
-    const service = await startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--script-timeout', '120000', '--script-budget', '120000']);
+    const service = await serve(['--script-timeout', '120000', '--script-budget', '120000']);
     const port = portOf(service);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     // Every guard busy-waits `ms`: 100 ms moves the walk to a thread, then a minute keeps that thread busy.
