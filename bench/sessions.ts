@@ -173,7 +173,7 @@ async function fairness(): Promise<BenchRow[]> {
           while (!done) await slowClient.send('GET', `${prefix}/getNext`);
         })();
         // The steady state: measured once the slow walk has moved to its thread (its first two slow requests
-        // hold the event loop; the test suite's fairness case counts those too).
+        // hold the event loop), as the test suite's fairness case measures it too.
         const watcher = host.newClient();
         while (!(await watcher.send('GET', prefix)).includes('"isolated":true')) await new Promise((r) => setTimeout(r, 20));
         watcher.close();

@@ -120,12 +120,19 @@ export class ExecutionSession implements SessionWalk {
   private readonly queue = new SerialQueue();
   /** Loads so far, for {@link view}: a picture redraws the models only when this moves. */
   private loads = 0;
+  /** Loads asked for, failed ones included. */
+  private asked = 0;
 
   constructor(
     private readonly walker: Walker,
     private readonly defaults: SessionDefaults = {},
   ) {
     if (defaults.journal === true) this.journal = new Journal();
+  }
+
+  /** Loads asked of the session so far, failed ones included: a host that times requests tells a load's work from a step's by it. */
+  get loadsAsked(): number {
+    return this.asked;
   }
 
   /** True once a model is loaded. */
@@ -161,6 +168,7 @@ export class ExecutionSession implements SessionWalk {
    * caller gives it back. It is never journaled: it belongs to this thread.
    */
   load(text: string, options: SessionLoadOptions = {}, reservation?: SandboxReservation): SessionLoadResult {
+    this.asked++;
     const format = formatOf(text, this.walker.registries.formats, options.source);
     const value = (format.read as NonNullable<ModelFormat['read']>)(text, options.source === undefined ? {} : { path: options.source });
     const generators = options.generators ?? everyModel(value, options.generator);
@@ -171,6 +179,7 @@ export class ExecutionSession implements SessionWalk {
 
   /** Opens a walk on a model file value (what JSON.parse gives of a model file), all or nothing like {@link load}. */
   loadModel(value: unknown, options: SessionLoadOptions = {}, reservation?: SandboxReservation): SessionLoadResult {
+    this.asked++;
     const generators = options.generators ?? everyModel(value, options.generator);
     return this.openValue({ value }, value, { ...options, generators }, reservation);
   }

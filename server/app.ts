@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { WalkerPlugin } from '../core/plugin.js';
 import type { PluginSource } from './sessions/worker-protocol.js';
 import { createClientErrorHandler } from './client-errors.js';
+import { closingPlugin } from './closing.js';
 import { compose } from './composition.js';
 import { discoverRouteFamilies } from './discovery.js';
 import { loggingPlugin } from './logging.js';
@@ -39,6 +40,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify(fastifyOptions(resolved, families));
   services.tellNotesTo((level, message) => app.log[level](message));
   for (const warning of optionWarnings(rest)) app.log.warn(warning);
+  await app.register(closingPlugin, { services, families });
   await app.register(networkPlugin, { allowOrigins: resolved.allowOrigins, allowHosts: resolved.allowHosts, token: resolved.token, families });
   await app.register(thrownValuesPlugin);
   await app.register(loggingPlugin);
@@ -70,7 +72,7 @@ function fastifyOptions(resolved: AppOptions, families: readonly RouteFamily[]) 
       // Node checks the two timeouts above on this beat (30 s by default), which would stretch a 10 s limit to 40.
       connectionsCheckingInterval: Math.min(1000, Math.ceil(headersMs / 4)),
     },
-    // Requests already on their way when the app closes are answered, not refused: startServer bounds the wait.
+    // closingPlugin answers requests that arrive while the app closes, 503 in the format of their route.
     return503OnClosing: false,
   };
 }

@@ -16,9 +16,11 @@ import {
 } from './di.js';
 import { DraftStore } from './drafts/store.js';
 import type { AppOptions } from './options.js';
+import { ServiceClosingError } from './closing.js';
 import { withSetupDeadline } from './plugin-deadline.js';
 import { idMaker } from './node-id.js';
 import { HostedSession, type IsolationPolicy } from './sessions/hosted-session.js';
+import { LoopTurns } from './sessions/loop-turns.js';
 import { SessionStore } from './sessions/store.js';
 import type { PluginSource } from './sessions/worker-protocol.js';
 
@@ -42,6 +44,14 @@ export interface Services {
   readonly drafts: DraftStore;
   /** Sends what the services have to say (a session moving to a thread, say) to `notes` from now on. */
   tellNotesTo(notes: ServiceNotes): void;
+  /** True once {@link beginClosing} was called. */
+  readonly closing: boolean;
+  /**
+   * Takes no more work, at once: every session answers the requests waiting in its queue, and any asked of it
+   * later, with a {@link ServiceClosingError} without running them, and a walk in a worker thread stops (its
+   * request under way answers the same). A request already running in this thread finishes.
+   */
+  beginClosing(): void;
   /** Frees every session's walk and every draft. */
   dispose(): void;
 }
@@ -88,12 +98,14 @@ export async function compose(
       : undefined;
   const now = options.now ?? Date.now;
   const newId = idMaker(options.nodeId);
+  // Every session of the app runs its walk's work on the one event loop, so they share what paces it.
+  const turns = new LoopTurns();
   scope.register(EXECUTION_SESSION, {
-    useFactory: instanceCachingFactory((c) => new HostedSession('default', c.resolve(WALKER), defaults, isolation, now())),
+    useFactory: instanceCachingFactory((c) => new HostedSession('default', c.resolve(WALKER), defaults, isolation, now(), turns)),
   });
   scope.register(SESSION_STORE, {
     useFactory: instanceCachingFactory(
-      (c) => new SessionStore({ walker: c.resolve(WALKER), defaults, limits: options.sessions, isolation, newId, now }),
+      (c) => new SessionStore({ walker: c.resolve(WALKER), defaults, limits: options.sessions, isolation, turns, newId, now }),
     ),
   });
   scope.register(DRAFT_STORE, {
@@ -104,6 +116,9 @@ export async function compose(
 
 /** {@link Services} read from the container {@link compose} filled. */
 class ContainerServices implements Services {
+  /** What every session answers once the app began to close; undefined until then. */
+  private refusal: ServiceClosingError | undefined;
+
   constructor(
     private readonly scope: DependencyContainer,
     readonly options: AppOptions,
@@ -125,6 +140,17 @@ class ContainerServices implements Services {
 
   tellNotesTo(notes: ServiceNotes): void {
     this.notes.to = notes;
+  }
+
+  get closing(): boolean {
+    return this.refusal !== undefined;
+  }
+
+  beginClosing(): void {
+    if (this.refusal !== undefined) return;
+    this.refusal = new ServiceClosingError();
+    this.session.refuse(this.refusal);
+    this.sessions.refuse(this.refusal);
   }
 
   get drafts(): DraftStore {

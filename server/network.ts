@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP, type AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost } from './origins.js';
-import { familyOfUrl, type RouteFamily } from './route-family.js';
+import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost, parseOrigin } from './origins.js';
+import { sendRefusal, type Refusal as AnyRefusal, type RouteFamily } from './route-family.js';
 
 /** What {@link networkPlugin} enforces. */
 export interface NetworkPluginOptions {
@@ -18,8 +19,8 @@ export interface NetworkPluginOptions {
   readonly families: readonly RouteFamily[];
 }
 
-/** Why a request is refused before any route runs. */
-interface Refusal {
+/** Why a request is refused by these checks. */
+interface Refusal extends AnyRefusal {
   readonly status: 401 | 403;
   readonly code: 'host_not_allowed' | 'origin_not_allowed' | 'unauthorized';
   readonly message: string;
@@ -39,10 +40,8 @@ export const networkPlugin = fastifyPlugin(
     app.addHook('onRequest', (request, reply, done) => {
       const refusal = check(request);
       if (refusal === undefined) return done();
-      const family = familyOfUrl(options.families, request.url);
-      const body = family?.refusalBody?.(refusal.code, refusal.message) ?? { code: refusal.code, message: refusal.message };
       if (refusal.status === 401) reply.header('www-authenticate', 'Bearer realm="walker"');
-      void reply.code(refusal.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+      sendRefusal(reply, options.families, request.url, refusal);
     });
     if (options.allowOrigins.length > 0) await app.register(cors, { origin: [...options.allowOrigins] });
   },
@@ -52,8 +51,8 @@ export const networkPlugin = fastifyPlugin(
 /** The check of one request, with what it learns once from the listening server. */
 function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (request: FastifyRequest) => Refusal | undefined {
   const token = options.token === undefined ? undefined : digest(options.token);
-  /** The Host values the bound addresses answer to; null for a bind to every interface; undefined before listening. */
-  let hosts: Set<string> | null | undefined;
+  /** The Host values the bound addresses answer to; undefined before listening (`app.inject`). */
+  let hosts: Set<string> | undefined;
   return (request) => {
     if (hosts === undefined && app.server.listening) hosts = boundHosts(app, options.allowHosts ?? []);
     const { host, origin } = request.headers;
@@ -68,28 +67,51 @@ function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (req
   };
 }
 
-function boundHosts(app: FastifyInstance, allowed: readonly string[]): Set<string> | null {
+function boundHosts(app: FastifyInstance, allowed: readonly string[]): Set<string> {
   const hosts = hostsOf(app.addresses().filter((a): a is AddressInfo => typeof a === 'object'));
-  for (const host of allowed) hosts?.add(host);
+  for (const host of allowed) hosts.add(host);
   return hosts;
+}
+
+/** The names of this machine a bind to every interface answers to, besides its loopback names. */
+export interface MachineNames {
+  /** The addresses of its network interfaces (`os.networkInterfaces()`). */
+  readonly addresses: readonly string[];
+  /** Its host name (`os.hostname()`). */
+  readonly hostname: string;
+}
+
+/** This machine's interface addresses and host name, as they are now. */
+export function machineNames(): MachineNames {
+  const addresses = Object.values(networkInterfaces()).flatMap((infos) => (infos ?? []).map((info) => info.address));
+  return { addresses, hostname: hostname() };
 }
 
 /**
  * The Host values that name a server listening on `addresses`: its loopback names for a loopback bind, the
- * addresses themselves for a bind to particular interfaces, and null for a bind to every interface
- * (`0.0.0.0`, `::`), whose names — whatever DNS or /etc/hosts call the machine — cannot be known.
+ * address itself for a bind to a particular interface, and for a bind to every interface (`0.0.0.0`, `::`)
+ * the loopback names, the address of every interface of the machine and its host name. Other names that
+ * DNS or a hosts file give the machine cannot be known: `--allow-host` adds them.
  */
-export function hostsOf(addresses: readonly AddressInfo[]): Set<string> | null {
-  if (addresses.length === 0 || addresses.some((a) => isWildcardAddress(a.address))) return null;
+export function hostsOf(addresses: readonly AddressInfo[], machine: MachineNames = machineNames()): Set<string> {
   const hosts = new Set<string>();
   for (const { address, port } of addresses) {
-    if (isLoopbackAddress(address)) for (const name of loopbackHosts(port)) hosts.add(name);
-    else hosts.add(normalHost(`${isIP(address) === 6 ? `[${address}]` : address}:${port}`) ?? address);
+    const everywhere = isWildcardAddress(address);
+    if (everywhere || isLoopbackAddress(address)) for (const name of loopbackHosts(port)) hosts.add(name);
+    const own = everywhere ? [machine.hostname, ...machine.addresses] : isLoopbackAddress(address) ? [] : [address];
+    for (const name of own) hosts.add(hostOfAddress(name, port));
   }
   return hosts;
 }
 
-function allowedOrigin(origin: string, host: string | undefined, hosts: Set<string> | null | undefined, allowed: readonly string[]): boolean {
+/** `name:port` as a Host header gives it: lower case, an IPv6 address in brackets and without its zone (`%eth0`). */
+function hostOfAddress(address: string, port: number): string {
+  const bare = address.split('%', 1)[0];
+  const host = `${isIP(bare) === 6 ? `[${bare}]` : bare}:${port}`;
+  return normalHost(host) ?? host;
+}
+
+function allowedOrigin(origin: string, host: string | undefined, hosts: Set<string> | undefined, allowed: readonly string[]): boolean {
   const url = urlOf(origin);
   if (url === undefined) return false;
   if (allowed.includes(url.origin)) return true;
@@ -121,20 +143,31 @@ function isPreflight(request: FastifyRequest, allowed: readonly string[]): boole
 
 function hostRefusal(host: string, hosts: Set<string>): Refusal {
   const names = [...hosts].join(', ');
+  const name = normalHost(host) === undefined ? '<name>' : host.trim();
   const message =
     `The Host header '${host}' does not name this service, which answers to ${names}: ` +
-    'a request sent to another name (DNS rebinding) is refused. Use one of those addresses, or start walker with ' +
-    '--allow-host <name> for a name it is reached by (a load balancer in front of it).';
+    'a request sent to another name (DNS rebinding) is refused. Use one of those names, or start walker with ' +
+    `--allow-host ${name} if that is a name it is reached by (a load balancer in front of it, a DNS name of this machine).`;
   return { status: 403, code: 'host_not_allowed', message };
 }
 
 function originRefusal(origin: string | undefined): Refusal {
-  const message =
-    origin === undefined
-      ? 'A cross-site browser request (Sec-Fetch-Site) is refused: web pages of other sites may not call this service.'
-      : `A request from the web page at '${origin}' is refused: only the service's own pages may call it. ` +
-        `Start walker with --allow-origin ${origin} to let that site in.`;
-  return { status: 403, code: 'origin_not_allowed', message };
+  return { status: 403, code: 'origin_not_allowed', message: originMessage(origin) };
+}
+
+/** Why a page's request is refused; `--allow-origin` is suggested only for an origin it can take. */
+function originMessage(origin: string | undefined): string {
+  if (origin === undefined) return 'A cross-site browser request (Sec-Fetch-Site) is refused: web pages of other sites may not call this service.';
+  const refused = `A request from the web page at '${origin}' is refused: only the service's own pages may call it.`;
+  try {
+    return `${refused} Start walker with --allow-origin ${parseOrigin(origin)} to let that site in.`;
+  } catch {
+    const why =
+      origin === 'null'
+        ? 'sandboxed frames, files opened from disk and redirected requests send that origin, so any web page can'
+        : 'it is not an http or https origin';
+    return `${refused} No --allow-origin can let it in: ${why}. Serve the page from an http or https origin and allow that one.`;
+  }
 }
 
 function bearerRefusal(authorization: string | undefined, token: Buffer): Refusal | undefined {

@@ -27,8 +27,9 @@ export interface SessionLimits {
   /** Live sessions at most (429 session_limit_reached). Default 64. */
   readonly maxSessions: number;
   /**
-   * A request that keeps the event loop busy this many milliseconds or more is slow; a session with two slow
-   * requests moves its walk to a worker thread of its own (docs/architecture.md, "Sessions"). Default 20.
+   * A request that keeps the event loop busy this many milliseconds or more by its own work is slow; a session
+   * two of whose last eight requests were slow moves its walk to a worker thread of its own
+   * (server/sessions/slow-requests.ts, docs/architecture.md "Sessions"). Default 20.
    */
   readonly slowRequestMs: number;
 }

@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
+/** A request answered before any route runs: its status, a stable code, and a message that says what to do. */
+export interface Refusal {
+  readonly status: number;
+  readonly code: string;
+  readonly message: string;
+}
+
 /**
  * A family of routes, discovered at startup from `server/routes/<family>/index.(js|ts)` whose default export
  * is a RouteFamily. Each is registered as its own encapsulated Fastify plugin under `prefix`, so its error
@@ -24,8 +31,8 @@ export interface RouteFamily {
   readonly frameworkErrorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
   /**
    * The body of a refusal the app answers before any route of the family runs (403 for a foreign Host or
-   * Origin, 401 without the token: server/network.ts), from a stable `code` and a `message`. Default
-   * `{code, message}`, the draft format.
+   * Origin, 401 without the token: server/network.ts; 503 once the service is closing: server/closing.ts),
+   * from a stable `code` and a `message`. Default `{code, message}`, the draft format.
    */
   readonly refusalBody?: (code: string, message: string) => object;
 }
@@ -42,4 +49,14 @@ export function familyOfUrl(families: readonly RouteFamily[], url: string): Rout
     if (under && (found === undefined || prefix.length > found.prefix.length)) found = family;
   }
   return found;
+}
+
+/**
+ * Answers a request before any route runs (a refused Host or token, a service that is closing), in the format
+ * of the family its URL belongs to: {@link RouteFamily.refusalBody}, else `{code, message}`.
+ */
+export function sendRefusal(reply: FastifyReply, families: readonly RouteFamily[], url: string, refusal: Refusal): void {
+  const { status, code, message } = refusal;
+  const body = familyOfUrl(families, url)?.refusalBody?.(code, message) ?? { code, message };
+  void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }

@@ -1,6 +1,7 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { isLoopbackAddress, isWildcardAddress } from './origins.js';
+import { isLoopbackAddress } from './origins.js';
 
 /** Where to listen. */
 export interface StartOptions {
@@ -66,13 +67,16 @@ export async function startServer(app: FastifyInstance, options: StartOptions): 
   const warning = exposure(app, host, port);
   if (warning !== undefined) (options.warn ?? ((message) => app.log.warn(message)))(warning);
   const graceMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  const connections = openConnections(app.server);
   let settle: (signal: NodeJS.Signals | undefined) => void = () => {};
   const closed = new Promise<NodeJS.Signals | undefined>((resolve) => (settle = resolve));
   const signals = options.signals ?? ['SIGINT', 'SIGTERM'];
   let closing: Promise<void> | undefined;
   const close = (signal?: NodeJS.Signals): Promise<void> => {
     for (const s of signals) process.off(s, onSignal);
-    closing ??= closeWithin(app, graceMs).then(() => settle(signal));
+    // At once, not in the app's close hooks, which run later: requests already read are refused from here on.
+    app.services.beginClosing();
+    closing ??= closeWithin(app, graceMs, connections).then(() => settle(signal));
     return closing;
   };
   const onSignal = (signal: NodeJS.Signals): void => void close(signal);
@@ -83,26 +87,50 @@ export async function startServer(app: FastifyInstance, options: StartOptions): 
 /**
  * Closes the app; Node closes idle keep-alive connections at once and waits for the others. A connection
  * whose request never completes would hold the close forever (Node stops its header and request timers when
- * the server closes), so after `graceMs` every connection left is dropped.
+ * the server closes), so after `graceMs` every connection left is dropped. Node counts a connection whose
+ * answer has ended as idle even while part of that answer is still to be written to a client that reads
+ * slowly, and would cut it; so the close begins once those answers are written, or at the deadline.
  */
-async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
-  const deadline = setTimeout(() => app.server.closeAllConnections(), graceMs);
+async function closeWithin(app: FastifyInstance, graceMs: number, connections: ReadonlySet<Socket>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      app.server.closeAllConnections();
+      resolve();
+    }, graceMs);
+  });
   try {
+    await Promise.race([written(connections), deadline]);
     await app.close();
   } finally {
-    clearTimeout(deadline);
+    clearTimeout(timer);
   }
 }
 
-/** Says at startup, at warn, that a service open to the network runs anyone's scripts unless it has a token. */
+/** The server's open connections, kept up to date as they open and close. */
+function openConnections(server: Server): ReadonlySet<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+/** Settles once every connection has written what it was given to write, or closed. */
+function written(connections: ReadonlySet<Socket>): Promise<unknown> {
+  const writing = [...connections].filter((socket) => socket.writable && socket.writableLength > 0);
+  // An empty write's callback runs once everything written before it has been handed to the system.
+  return Promise.all(writing.map((socket) => new Promise((resolve) => socket.once('close', resolve).write('', resolve))));
+}
+
 /** What to say when the service listens beyond loopback without a token; undefined when it does not. */
 function exposure(app: FastifyInstance, host: string, port: number): string | undefined {
   const addresses = app.addresses().filter((a): a is AddressInfo => typeof a === 'object');
   if (!addresses.some((a) => !isLoopbackAddress(a.address)) || app.services.options.token !== undefined) return undefined;
-  const anyHost = addresses.some((a) => isWildcardAddress(a.address)) ? ', and any Host header is accepted' : '';
   return (
     `${host} is not a loopback address: anyone who can reach port ${port} can load models and run their scripts ` +
-    `on this machine${anyHost}. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.`
+    'on this machine. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.'
   );
 }
 

@@ -99,7 +99,7 @@ export class OnlineCommand extends WalkerCommand {
   maxSessions = valueOption('--max-sessions <n>', { validator: positiveInteger(), description: 'Live sessions at most (default 64)' });
   slowRequest = valueOption('--slow-request <ms>', {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
-    description: "A session with two requests that each hold the event loop this long moves to a thread of its own; 0: never (default 20)",
+    description: 'A session two of whose last eight requests each held the event loop this long by their own work moves to a thread of its own; 0: never (default 20)',
   });
   nodeId = valueOption('--node-id <name>', { description: "This process's name behind a load balancer: session and draft ids start with it (default none)" });
 

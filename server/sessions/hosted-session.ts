@@ -14,16 +14,22 @@ import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { LocalWalk } from './local-walk.js';
+import type { LoopTurns } from './loop-turns.js';
+import { SlowRequests, type SlowRule } from './slow-requests.js';
+import { threadCpuMs } from './thread-cpu.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
 import type { PluginSource } from './worker-protocol.js';
 
 /**
  * When a session's walk leaves the event loop for a thread of its own (docs/architecture.md, "Sessions"):
- * after `slowRequests` requests that each kept the loop busy for `slowRequestMs` or more.
+ * once `slowRequests` of its recent requests each kept the loop busy for `slowRequestMs` or more
+ * ({@link SlowRequests}).
  */
-export interface IsolationPolicy {
-  readonly slowRequestMs: number;
-  readonly slowRequests: number;
+export interface IsolationPolicy extends SlowRule {
+  /** Milliseconds clock that times a request's work; default `performance.now`. Tests pass a fake one. */
+  readonly clock?: () => number;
+  /** Milliseconds of CPU time of this thread, for requests in doubt; default {@link threadCpuMs}. */
+  readonly cpuClock?: () => number;
   /** The user's plugins by module, for the worker to load; without them a walk cannot leave the loop. */
   readonly plugins: readonly PluginSource[];
   /** Told what happened, for the log. */
@@ -70,8 +76,13 @@ export class HostedSession implements Leased {
   private inline: LocalWalk | undefined;
   private remote: WorkerWalk | undefined;
   private walk: SessionWalk;
-  private slowSeen = 0;
-  private closed = false;
+  /** Judges what the requests cost, when the walk may move at all. */
+  private readonly slow: SlowRequests | undefined;
+  private readonly clock: () => number;
+  /** What every task answers once the session takes no more: it was released, or the service is closing. */
+  private refusal: Error | undefined;
+  /** Stops the thread that rebuilds the walk, while a move is under way. */
+  private moving: AbortController | undefined;
   /** False once the walk cannot or need not move (no policy, moved, or a move failed). */
   private movable: boolean;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
@@ -83,10 +94,15 @@ export class HostedSession implements Leased {
     private readonly defaults: SessionDefaults,
     private readonly isolation: IsolationPolicy | undefined,
     now: number,
+    /** The app's, shared by its sessions; without it requests never wait for the loop to turn. */
+    private readonly turns?: LoopTurns,
   ) {
-    this.inline = new LocalWalk(new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined }), walker);
+    const session = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
+    this.inline = new LocalWalk(session, walker, (work) => this.measured(session, work));
     this.walk = this.inline;
     this.movable = isolation !== undefined;
+    this.slow = isolation === undefined ? undefined : new SlowRequests(isolation, isolation.cpuClock ?? threadCpuMs);
+    this.clock = isolation?.clock ?? (() => performance.now());
     this.createdAt = this.lastUsedAt = now;
   }
 
@@ -100,11 +116,7 @@ export class HostedSession implements Leased {
    * thread is timed: one that kept the loop busy too long counts towards moving the walk to a thread.
    */
   run<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
-    return this.queue.run(() => {
-      if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
-      if (this.watcher !== undefined) return this.watched(task, this.watcher);
-      return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
-    });
+    return this.queue.run(() => this.start(task));
   }
 
   /**
@@ -113,7 +125,7 @@ export class HostedSession implements Leased {
    */
   look<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
     return this.queue.run(() => {
-      if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
+      if (this.refusal !== undefined) throw this.refusal;
       return task(this.inline ?? this.walk);
     });
   }
@@ -162,13 +174,36 @@ export class HostedSession implements Leased {
 
   /** Frees the walk, in this thread or its own; requests still queued answer that the session was closed. */
   release(): void {
-    this.closed = true;
-    this.movable = false;
+    this.refuse(new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE));
     this.inline?.dispose();
     this.inline = undefined;
-    void this.remote?.close();
     // A watcher's next look finds the session closed, and says so to whoever watches.
     this.watcher?.changed();
+  }
+
+  /**
+   * Takes no more requests: those waiting in the queue and any asked later answer `error` without running,
+   * and a walk in a worker thread stops, so that its request under way answers `error` too. A task running
+   * in this thread finishes; the walk stays until {@link release}.
+   */
+  refuse(error: Error): void {
+    this.refusal ??= error;
+    this.movable = false;
+    // A thread still rebuilding the walk stops too: the requests waiting behind the move are answered at once.
+    this.moving?.abort();
+    void this.remote?.close(this.refusal);
+  }
+
+  /**
+   * Starts a task whose turn in the queue has come: refused once the session takes no more, and, for a walk
+   * in this thread, not before the event loop has turned when earlier work held it long ({@link LoopTurns}).
+   */
+  private start<T>(task: (walk: SessionWalk) => Awaitable<T>): Awaitable<T> {
+    if (this.refusal !== undefined) throw this.refusal;
+    const turn = this.inline === undefined ? undefined : this.turns?.pending;
+    if (turn !== undefined) return turn.then(() => this.start(task));
+    if (this.watcher !== undefined) return this.watched(task, this.watcher);
+    return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
   }
 
   /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */
@@ -192,37 +227,57 @@ export class HostedSession implements Leased {
 
   /** Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it. */
   private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk, walk: SessionWalk): Awaitable<T> {
-    const started = performance.now();
-    const result = task(walk);
-    if (this.movable && !isPromiseLike(result)) this.clock(performance.now() - started);
-    return result;
+    return this.measured(inline.session, () => task(walk));
   }
 
-  private clock(busyMs: number): void {
+  /**
+   * Runs synchronous work of the walk in this thread and times it, failed or not: that is what held the event
+   * loop. Work that answers a promise (a load or restart waiting for its reservation) is timed where it runs,
+   * once reserved: {@link LocalWalk} hands it back here.
+   */
+  private measured<T>(session: ExecutionSession, work: () => T): T {
+    const loads = session.loadsAsked;
+    const cpuStarted = this.movable ? this.slow?.cpuStart() : undefined;
+    const started = this.clock();
+    let result: T | undefined;
+    try {
+      result = work();
+      return result;
+    } finally {
+      if (!isPromiseLike(result)) this.held(this.clock() - started, cpuStarted, session.loadsAsked !== loads);
+    }
+  }
+
+  /** A request's work held the loop `busyMs` ({@link SlowRequests.judge} says what the other two are). */
+  private held(busyMs: number, cpuStarted: number | undefined, load: boolean): void {
+    this.turns?.spent(busyMs);
     const policy = this.isolation;
-    if (policy === undefined || busyMs < policy.slowRequestMs) return;
-    if (++this.slowSeen < policy.slowRequests) return;
+    if (!this.movable || policy === undefined || this.slow?.judge(busyMs, cpuStarted, load) !== true) return;
     this.movable = false;
     // Queued behind whatever is waiting: the requests already in line run here first, in order.
     void this.queue.run(() => this.moveToThread(policy, busyMs));
   }
 
   private async moveToThread(policy: IsolationPolicy, busyMs: number): Promise<void> {
+    if (this.refusal !== undefined) return;
     const inline = this.inline;
     const journal = inline?.journal?.snapshot();
     if (inline === undefined || journal === undefined) {
       policy.note('warn', `Session ${this.id} is slow (${Math.round(busyMs)} ms a request) but its walk cannot be rebuilt elsewhere (its journal stopped), so it stays on the event loop.`);
       return;
     }
+    this.moving = new AbortController();
     try {
       const { journal: _journal, ...defaults } = this.defaults;
-      this.remote = await WorkerWalk.start({ defaults, plugins: policy.plugins, journal });
+      this.remote = await WorkerWalk.start({ defaults, plugins: policy.plugins, journal }, this.moving.signal);
     } catch (error) {
-      policy.note('warn', `Session ${this.id} stays on the event loop: ${(error as Error).message}`);
+      if (this.refusal === undefined) policy.note('warn', `Session ${this.id} stays on the event loop: ${(error as Error).message}`);
       return;
+    } finally {
+      this.moving = undefined;
     }
-    if (this.inline !== inline) {
-      // Released while the thread started.
+    if (this.refusal !== undefined) {
+      // Released, or the service began to close, while the thread started.
       void this.remote.close();
       return;
     }

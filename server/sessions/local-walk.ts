@@ -29,6 +29,11 @@ export class LocalWalk implements SessionWalk {
   constructor(
     readonly session: ExecutionSession,
     private readonly walker: Walker,
+    /**
+     * Runs the synchronous work of a load or restart once it is reserved: the host times it there, since the
+     * request that asked for it answered a promise (the hosted session judges what a request held the loop by it).
+     */
+    private readonly work: <T>(open: () => T) => T = (open) => open(),
   ) {}
 
   get journal(): Journal | undefined {
@@ -44,9 +49,9 @@ export class LocalWalk implements SessionWalk {
     return this.reserved((reservation) => this.session.loadModel(value, options, reservation));
   }
 
-  /** {@link ExecutionSession.open}, once reserved. */
+  /** {@link ExecutionSession.open}, once reserved; not a request's work, so not timed. */
   open(loaded: LoadedModelFile, options: SessionLoadOptions, source?: JournalStart['source']): Awaitable<SessionLoadResult> {
-    return this.reserved((reservation) => this.session.open(loaded, options, source, reservation));
+    return this.reserved((reservation) => this.session.open(loaded, options, source, reservation), false);
   }
 
   /** A restart may give the walk a fresh memory (one that grew goes back), so it reserves too. */
@@ -97,10 +102,10 @@ export class LocalWalk implements SessionWalk {
   }
 
   /** Runs `open` with a reservation; a walk freed while it waited opens nothing, which would never be freed. */
-  private reserved<T>(open: (reservation: SandboxReservation | undefined) => T): Awaitable<T> {
+  private reserved<T>(open: (reservation: SandboxReservation | undefined) => T, timed = true): Awaitable<T> {
     return this.walker.reserved((reservation) => {
       if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
-      return open(reservation);
+      return timed ? this.work(() => open(reservation)) : open(reservation);
     });
   }
 }

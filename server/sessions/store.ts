@@ -5,6 +5,7 @@ import { LeaseTable } from '../lease-table.js';
 import type { SessionLimits } from '../options.js';
 import { SessionError } from './errors.js';
 import { HostedSession, type IsolationPolicy } from './hosted-session.js';
+import type { LoopTurns } from './loop-turns.js';
 
 /** What a {@link SessionStore} needs. */
 export interface SessionStoreOptions {
@@ -13,6 +14,8 @@ export interface SessionStoreOptions {
   readonly limits: SessionLimits;
   /** When walks may leave the event loop; undefined keeps every walk in this thread. */
   readonly isolation?: IsolationPolicy;
+  /** The app's, which every session's requests share; without it they never wait for the loop to turn. */
+  readonly turns?: LoopTurns;
   /** Makes session ids; default random UUIDs (prefixed with the node id: server/node-id.ts). */
   readonly newId?: () => string;
   /** Milliseconds clock; default `Date.now`. */
@@ -28,6 +31,8 @@ export class SessionStore {
   private readonly sessions: LeaseTable<HostedSession>;
   private readonly now: () => number;
   private readonly newId: () => string;
+  /** Set once the service began to close: no session is made any more. */
+  private refusal: Error | undefined;
 
   constructor(private readonly options: SessionStoreOptions) {
     this.now = options.now ?? Date.now;
@@ -39,8 +44,9 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  /** A new, empty session; 429 session_limit_reached when `--max-sessions` are live. */
+  /** A new, empty session; 429 session_limit_reached when `--max-sessions` are live; the refusal once closing. */
   create(): HostedSession {
+    if (this.refusal !== undefined) throw this.refusal;
     this.sessions.sweep();
     const max = this.options.limits.maxSessions;
     if (this.sessions.size >= max) {
@@ -52,8 +58,8 @@ export class SessionStore {
     }
     let id = this.newId();
     while (this.sessions.taken(id)) id = this.newId();
-    const { walker, defaults, isolation } = this.options;
-    const session = new HostedSession(id, walker, defaults, isolation, this.now());
+    const { walker, defaults, isolation, turns } = this.options;
+    const session = new HostedSession(id, walker, defaults, isolation, this.now(), turns);
     this.sessions.add(id, session);
     return session;
   }
@@ -83,6 +89,12 @@ export class SessionStore {
   list(): HostedSession[] {
     this.sessions.sweep();
     return [...this.sessions.values()];
+  }
+
+  /** Every session, and any asked for later, takes no more requests: they answer `error` (HostedSession.refuse). */
+  refuse(error: Error): void {
+    this.refusal = error;
+    for (const session of this.sessions.values()) session.refuse(error);
   }
 
   startSweeping(): void {

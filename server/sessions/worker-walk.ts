@@ -52,19 +52,24 @@ export class WorkerWalk implements SessionWalk {
 
   /**
    * Starts a worker that rebuilds the journal's walk, and answers it once the replay arrived where the
-   * original walk is (the fingerprints agree); otherwise stops the worker and rejects, saying why.
+   * original walk is (the fingerprints agree); otherwise stops the worker and rejects, saying why. Aborting
+   * `signal` stops the worker before it is ready, and the start rejects.
    */
-  static async start(setup: WorkerSetup): Promise<WorkerWalk> {
+  static async start(setup: WorkerSetup, signal?: AbortSignal): Promise<WorkerWalk> {
     const worker = new Worker(workerEntry(), { workerData: setup });
+    const stop = (): void => void worker.terminate();
+    signal?.addEventListener('abort', stop, { once: true });
     const listeners: Array<[string, (...args: any[]) => void]> = [];
     const ready = await new Promise<WorkerReady>((resolve, reject) => {
       const onExit = (code: number) => reject(new WorkerWalkError(`The walk's thread stopped before it was ready (exit code ${code}).`));
       listeners.push(['message', resolve], ['error', reject], ['exit', onExit]);
       for (const [event, listener] of listeners) worker.once(event, listener);
-    }).catch(async (error: unknown) => {
-      await worker.terminate();
-      throw error;
-    });
+    })
+      .catch(async (error: unknown) => {
+        await worker.terminate();
+        throw error;
+      })
+      .finally(() => signal?.removeEventListener('abort', stop));
     // Only these: a Worker keeps listeners of its own on itself.
     for (const [event, listener] of listeners) worker.off(event, listener);
     if (!ready.ready || ready.fingerprint !== setup.journal.fingerprint) {
@@ -119,9 +124,9 @@ export class WorkerWalk implements SessionWalk {
     return this.call('view', [knownLoad]);
   }
 
-  /** Stops the thread; the walk answers no more. */
-  async close(): Promise<void> {
-    this.stop(new WorkerWalkError(SESSION_CLOSED_MESSAGE));
+  /** Stops the thread; the walk answers no more: a call under way, and any later, rejects with `error`. */
+  async close(error: Error = new WorkerWalkError(SESSION_CLOSED_MESSAGE)): Promise<void> {
+    this.stop(error);
     await this.worker.terminate();
   }
 

@@ -1,5 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { request } from 'node:http';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, http, runWalker, startService, type Service } from './online-helpers.js';
@@ -63,13 +64,35 @@ describe('--host beyond this machine', () => {
     await open.stop();
     expect(open.output().stderr).toBe(
       `0.0.0.0 is not a loopback address: anyone who can reach port ${port} can load models and run their scripts on this ` +
-        'machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.\n',
+        'machine. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.\n',
     );
     const guarded = await serve(['--host', '0.0.0.0', '--log-level', 'silent', '--token', 's3cret']);
     await guarded.stop();
     expect(guarded.output().stderr).toBe('');
   });
+
+  it('on every interface, serves the names of this machine and those of --allow-host, and refuses others', async () => {
+    const service = await serve(['--host', '0.0.0.0', '--allow-host', 'walker.example', '--token', 's3cret']);
+    const port = Number(new URL(service.url).port);
+    const status = (host: string) => statusFor(port, host, 's3cret');
+    expect(await status(`${hostname()}:${port}`)).toBe(200);
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
+    expect(await status('walker.example')).toBe(200);
+    expect(await status(`rebound.example:${port}`)).toBe(403);
+  });
 });
+
+/** The status of `GET /walker/hasNext` sent to 127.0.0.1:`port` with this Host header (fetch may not set it). */
+function statusFor(port: number, host: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/walker/hasNext', headers: { host, authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('--allow-origin', () => {
   it("answers a preflight from that origin with CORS headers, and refuses another site's page", async () => {
@@ -93,6 +116,65 @@ describe('--allow-origin', () => {
     expect(run.stderr.split('\n')[0]).toBe(
       "walker online: --allow-origin '*' would let every web site in (there is no wildcard); write an origin as a browser sends it, e.g. 'http://localhost:3000'",
     );
+  });
+});
+
+describe('--session-ttl, --max-sessions and --node-id', () => {
+  /** A request to the service, answering the status and the JSON body. */
+  async function call(service: Service, method: string, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const res = await fetch(`${service.url}${path}`, { method });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it('keep 64 live sessions by default and refuse the next with 429, naming the option', async () => {
+    const service = await serve([]);
+    for (let i = 0; i < 64; i++) expect((await call(service, 'POST', '/walker/sessions')).status).toBe(201);
+    const refused = await call(service, 'POST', '/walker/sessions');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'session_limit_reached', message: expect.stringMatching(/^64 sessions are open, the most this server keeps \(--max-sessions\)/) as unknown });
+  });
+
+  it('--max-sessions 2 refuses the third session with 429', async () => {
+    const service = await serve(['--max-sessions', '2']);
+    expect((await call(service, 'POST', '/walker/sessions')).status).toBe(201);
+    expect((await call(service, 'POST', '/walker/sessions')).status).toBe(201);
+    const refused = await call(service, 'POST', '/walker/sessions');
+    expect(refused).toMatchObject({ status: 429, body: { code: 'session_limit_reached' } });
+    expect(String(refused.body.message)).toMatch(/^2 sessions are open/);
+  });
+
+  it('--session-ttl 2 lets an idle session expire after 2 s, then answers 410 session_expired', async () => {
+    const service = await serve(['--session-ttl', '2']);
+    const created = Date.now();
+    const id = String((await call(service, 'POST', '/walker/sessions')).body.id);
+    // Reading a session renews nothing, so it can be watched until it expires; within 2 s it is still there.
+    const first = await call(service, 'GET', `/walker/sessions/${id}`);
+    if (Date.now() - created < 2000) expect(first.status).toBe(200);
+    const expired = async (): Promise<{ status: number; body: Record<string, unknown> }> => {
+      for (;;) {
+        const answer = await call(service, 'GET', `/walker/sessions/${id}`);
+        if (answer.status !== 200) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const gone = await expired();
+    // Not before its 2 s (the service's clock is this machine's); the test's own time limit bounds the wait.
+    expect(Date.now() - created).toBeGreaterThanOrEqual(2000);
+    expect(gone).toEqual({
+      status: 410,
+      body: {
+        code: 'session_expired',
+        message: `Session '${id}' expired after 2 s without a request (--session-ttl) and was deleted; create a new one with POST /walker/sessions.`,
+      },
+    });
+    expect((await call(service, 'GET', `/walker/sessions/${id}/hasNext`)).status).toBe(410);
+  });
+
+  it('--node-id starts every session and draft id with the name and a dot', async () => {
+    const service = await serve(['--node-id', 'node-7']);
+    expect(String((await call(service, 'POST', '/walker/sessions')).body.id)).toMatch(/^node-7\.[0-9a-f-]{36}$/);
+    expect(String((await call(service, 'POST', '/walker/drafts')).body.draft_id)).toMatch(/^node-7\./);
+    expect(String((await call(await serve([]), 'POST', '/walker/sessions')).body.id)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -1,3 +1,4 @@
+import { hostname, networkInterfaces } from 'node:os';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +28,9 @@ describe('the Host check (DNS rebinding)', () => {
     const { app, port } = await listening();
     const message =
       `The Host header 'evil.example:${port}' does not name this service, which answers to localhost:${port}, ` +
-      `127.0.0.1:${port}, [::1]:${port}: a request sent to another name (DNS rebinding) is refused. Use one of those addresses, ` +
-      'or start walker with --allow-host <name> for a name it is reached by (a load balancer in front of it).';
+      `127.0.0.1:${port}, [::1]:${port}: a request sent to another name (DNS rebinding) is refused. Use one of those names, ` +
+      `or start walker with --allow-host evil.example:${port} if that is a name it is reached by (a load balancer in front ` +
+      'of it, a DNS name of this machine).';
     const headers = { host: `evil.example:${port}` };
     const execution = await call(app, 'POST', '/walker/load', '{}', headers);
     expect(execution).toMatchObject({ status: 403, type: 'application/json; charset=utf-8', body: nok(message) });
@@ -43,7 +45,15 @@ describe('the Host check (DNS rebinding)', () => {
     expect(hostsOf([{ address: '192.0.2.10', family: 'IPv4', port: 8887 }])).toEqual(new Set(['192.0.2.10:8887']));
     expect(hostsOf([{ address: '2001:DB8::1', family: 'IPv6', port: 8887 }])).toEqual(new Set(['[2001:db8::1]:8887']));
     expect(hostsOf([{ address: '127.0.0.1', family: 'IPv4', port: 1 }])).toEqual(new Set(['localhost:1', '127.0.0.1:1', '[::1]:1']));
-    for (const address of ['0.0.0.0', '::']) expect(hostsOf([{ address, family: 'IPv4', port: 1 }])).toBeNull();
+  });
+
+  it("answers to the machine's own names when bound to every interface: loopback, host name, interface addresses", () => {
+    const machine = { hostname: 'Build-Agent', addresses: ['127.0.0.1', '::1', '192.0.2.10', 'fe80::1%eth0', '2001:DB8::1'] };
+    for (const address of ['0.0.0.0', '::']) {
+      expect(hostsOf([{ address, family: 'IPv4', port: 8887 }], machine)).toEqual(
+        new Set(['localhost:8887', '127.0.0.1:8887', '[::1]:8887', 'build-agent:8887', '192.0.2.10:8887', '[fe80::1]:8887', '[2001:db8::1]:8887']),
+      );
+    }
   });
 
   it('answers to the names --allow-host gives too, port 80 when none is given, and still refuses others', async () => {
@@ -59,9 +69,16 @@ describe('the Host check (DNS rebinding)', () => {
     );
   });
 
-  it('accepts any Host when bound to all interfaces, whose names it cannot know', async () => {
-    const { app } = await listening({}, '0.0.0.0');
-    expect((await call(app, 'GET', '/walker/hasNext', undefined, { host: 'build-agent.lan:8887' })).body).toEqual(NOT_LOADED);
+  it('refuses a foreign name when bound to every interface, and serves the names of the machine and --allow-host', async () => {
+    const { app, port } = await listening({ allowHosts: ['walker.example'] }, '0.0.0.0');
+    const interfaces = Object.values(networkInterfaces()).flatMap((infos) => infos ?? []);
+    const addresses = interfaces.map(({ address, family }) => (family === 'IPv6' ? `[${address.split('%')[0]}]` : address));
+    for (const host of [`localhost:${port}`, `${hostname()}:${port}`, ...addresses.map((a) => `${a}:${port}`), 'walker.example']) {
+      expect((await call(app, 'GET', '/walker/hasNext', undefined, { host })).body, host).toEqual(NOT_LOADED);
+    }
+    const rebound = await call(app, 'GET', '/walker/hasNext', undefined, { host: `build-agent.lan:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body.error).toContain(`start walker with --allow-host build-agent.lan:${port} if that is a name it is reached by`);
   });
 });
 
@@ -90,6 +107,19 @@ describe('the Origin check (cross-site requests)', () => {
     const draft = await call(app, 'POST', '/walker/drafts', undefined, { host: `localhost:${port}`, origin: 'null' });
     expect(draft).toMatchObject({ status: 403, body: { code: 'origin_not_allowed' } });
     expect(app.services.drafts.size).toBe(0);
+  });
+
+  it('refuses the origin null without offering --allow-origin, which cannot take it', async () => {
+    const { app, port } = await listening();
+    const res = await call(app, 'GET', '/walker/hasNext', undefined, { host: `localhost:${port}`, origin: 'null' });
+    const message =
+      "A request from the web page at 'null' is refused: only the service's own pages may call it. No --allow-origin can " +
+      'let it in: sandboxed frames, files opened from disk and redirected requests send that origin, so any web page can. ' +
+      'Serve the page from an http or https origin and allow that one.';
+    expect(res).toMatchObject({ status: 403, body: nok(message) });
+    await expect(testApp({ allowOrigins: ['null'] })).rejects.toThrow("allowOrigins: 'null' is the origin of sandboxed frames and local files");
+    const other = await call(app, 'GET', '/walker/hasNext', undefined, { host: `localhost:${port}`, origin: 'chrome-extension://abc' });
+    expect(other.body.error).toContain('No --allow-origin can let it in: it is not an http or https origin.');
   });
 
   it('refuses a cross-site request without Origin (an <img> GET) by its Sec-Fetch-Site', async () => {
@@ -163,7 +193,7 @@ describe('a service open to the network', () => {
       if (warnings > 0) {
         expect(warned[0].msg).toBe(
           `0.0.0.0 is not a loopback address: anyone who can reach port ${server.port} can load models and run their scripts on this ` +
-            'machine, and any Host header is accepted. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.',
+            'machine. Require a token with --token (or WALKER_TOKEN), or listen on 127.0.0.1.',
         );
       }
     }

@@ -12,6 +12,11 @@ describe('resolveAppOptions', () => {
     expect(resolved.timeouts).toEqual({ headersMs: 10_000, requestMs: 60_000, keepAliveMs: 72_000, idleMs: 60_000 });
     expect(resolved).toMatchObject({ maxModelBytes: 32 * 1024 * 1024, maxHeaderBytes: 256 * 1024, allowOrigins: [], pluginSetupTimeoutMs: 10_000 });
     expect(resolved.token).toBeUndefined();
+    expect(resolved.sessions).toEqual({ ttlSeconds: 1800, maxSessions: 64, slowRequestMs: 20 });
+    expect(resolved.nodeId).toBeUndefined();
+    // What `walker online` passes when none of its session options is given.
+    const fromCli = resolveAppOptions({ sessions: { ttlSeconds: undefined, maxSessions: undefined, slowRequestMs: undefined } });
+    expect(fromCli.sessions).toEqual(resolved.sessions);
     expect(resolveAppOptions({ timeouts: { headersMs: 50, requestMs: undefined } }).timeouts).toEqual({ ...DEFAULT_APP_OPTIONS.timeouts, headersMs: 50 });
   });
 

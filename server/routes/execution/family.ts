@@ -48,7 +48,7 @@ export function registerExecutionRoutes(
   dialect: Dialect,
   sessionOf: (request: FastifyRequest) => QueuedWalk,
   options: {
-    /** Answers what the lookup throws before the wire's own error handler sees the rest. */
+    /** Answers what the lookup throws (and a session's own refusals) before the wire's own error handler sees the rest. */
     readonly lookupErrors?: (error: unknown, reply: FastifyReply) => boolean;
   } = {},
 ): void {

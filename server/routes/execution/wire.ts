@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { WalkerError } from '../../../core/errors.js';
 import { shorten } from '../../../core/text.js';
+import { ApiError } from '../../api-error.js';
 import { MAX_MODEL_BYTES } from '../../resolve-options.js';
 import { toError } from '../../thrown.js';
 import { JSON_TYPE } from './dialect.js';
@@ -31,6 +32,8 @@ export function createErrorHandler(maxModelBytes: number) {
   return function handleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const error = toError(thrown) as Error & Partial<FastifyError>;
     if (error instanceof WalkerError) return sendNok(reply, 200, error.message);
+    // Refused before the walk, with a status of its own: the service is closing (server/closing.ts).
+    if (error instanceof ApiError) return sendNok(reply, error.status, error.message);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // The body is left unread: it must not be taken for the next request on a keep-alive connection.
       reply.header('connection', 'close');

@@ -51,8 +51,9 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
   await scope.register(
     async (inSession) =>
       registerExecutionRoutes(inSession, inSessionDialect, (request) => sessions.use((request.params as SessionParams).session_id), {
+        // A session that is not there, or a service that is closing: refused before the walk, as the lifecycle routes refuse.
         lookupErrors: (error, reply) => {
-          if (!(error instanceof SessionError)) return false;
+          if (!(error instanceof ApiError)) return false;
           void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
           return true;
         },

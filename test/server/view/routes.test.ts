@@ -266,8 +266,10 @@ describe('a watched session whose walk moves to a thread of its own', () => {
     const app = await testApp({ scriptLimits: { realClock: true }, sessions: { slowRequestMs: 20 } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    // Every edge out of a vertex has a guard that keeps the thread busy 30 ms: the second such step moves the walk.
-    const slow = '(function () { var t = Date.now(); while (Date.now() - t < 30) {} return true; })()';
+    // Every edge out of a vertex has a guard that keeps the thread busy 100 ms: the second such step moves the
+    // walk. 100 ms, five times the slow-request time, so that the thread runs the quarter of it that proves the
+    // work its own even when a loaded machine gives it a twentieth of a core (server/sessions/slow-requests.ts).
+    const slow = '(function () { var t = Date.now(); while (Date.now() - t < 100) {} return true; })()';
     const model = {
       models: [
         {
