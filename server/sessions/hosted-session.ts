@@ -83,6 +83,8 @@ export class HostedSession implements Leased {
   private refusal: Error | undefined;
   /** Stops the thread that rebuilds the walk, while a move is under way. */
   private moving: AbortController | undefined;
+  /** What the first part of a request that went on to wait held the loop, until its work is timed too. */
+  private carried: { readonly busyMs: number; readonly cpuStarted: number | undefined } | undefined;
   /** False once the walk cannot or need not move (no policy, moved, or a move failed). */
   private movable: boolean;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
@@ -232,19 +234,23 @@ export class HostedSession implements Leased {
 
   /**
    * Runs synchronous work of the walk in this thread and times it, failed or not: that is what held the event
-   * loop. Work that answers a promise (a load or restart waiting for its reservation) is timed where it runs,
-   * once reserved: {@link LocalWalk} hands it back here.
+   * loop. Work that answers a promise (a load or restart waiting for its memory reservation) goes on where it
+   * runs once reserved, which {@link LocalWalk} hands back here: the request is judged then, on both parts.
    */
   private measured<T>(session: ExecutionSession, work: () => T): T {
     const loads = session.loadsAsked;
-    const cpuStarted = this.movable ? this.slow?.cpuStart() : undefined;
+    const carried = this.carried;
+    this.carried = undefined;
+    const cpuStarted = carried !== undefined ? carried.cpuStarted : this.movable ? this.slow?.cpuStart() : undefined;
     const started = this.clock();
     let result: T | undefined;
     try {
       result = work();
       return result;
     } finally {
-      if (!isPromiseLike(result)) this.held(this.clock() - started, cpuStarted, session.loadsAsked !== loads);
+      const busyMs = (carried?.busyMs ?? 0) + this.clock() - started;
+      if (isPromiseLike(result)) this.carried = { busyMs, cpuStarted };
+      else this.held(busyMs, cpuStarted, session.loadsAsked !== loads);
     }
   }
 
