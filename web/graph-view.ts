@@ -1,39 +1,87 @@
 import Panzoom, { type PanzoomObject } from '@panzoom/panzoom';
 import type { GraphShape } from '../server/view/messages.js';
+import { ElkRunner, LayoutSuperseded, type WorkerSource } from './elk-layout.js';
 import { heat } from './heat.js';
-import { layOut } from './layout.js';
+import { layOut, type Layout } from './layout.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** Models up to this many elements are drawn element by element; larger ones as a heat strip. */
 export const MAX_DRAWN_ELEMENTS = 2000;
 
+/** What the graph pane shows (`data-state` of `[data-testid=model-graph]`). */
+export type GraphState = 'empty' | 'laying-out' | 'drawn' | 'grid' | 'failed';
+
 /**
  * The models drawn in SVG (`data-testid="model-graph"`), one `<g data-element-id>` per vertex and edge, which
- * the page and the report colour by visit count. Pan by dragging, zoom with the wheel.
+ * the page and the report colour by visit count. Pan by dragging, zoom with the wheel. ELK lays a model out
+ * in a worker: meanwhile the pane says so, and the visits and issues given are kept and shown once drawn.
  */
 export class GraphView {
   readonly element: HTMLElement;
   private readonly svg: SVGSVGElement;
+  private readonly status: HTMLElement;
+  private readonly elk: ElkRunner;
   private panzoom: PanzoomObject | undefined;
   /** Per element index, its SVG group. */
   private drawn: SVGGElement[] = [];
-  private kinds: Uint8Array = new Uint8Array(0);
   private strip: HTMLCanvasElement | undefined;
   private current = -1;
-  private graph: GraphShape | undefined;
+  /** Counts the draws begun: a layout that ends after a newer draw began is dropped. */
+  private generation = 0;
+  /** The latest visits and issues given, shown again whenever a drawing is done. */
+  private shown: { visits: ArrayLike<number>; current: number } = { visits: [], current: -1 };
+  private issues: ReadonlyMap<string, 'error' | 'warning'> = new Map();
 
-  constructor() {
+  /** `worker` makes the worker ELK runs in. */
+  constructor(worker: WorkerSource) {
+    this.elk = new ElkRunner(worker);
     this.element = el('div', 'graph-pane');
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.dataset.testid = 'model-graph';
-    this.element.append(this.svg);
+    this.status = el('p', 'graph-status');
+    this.status.dataset.testid = 'graph-status';
+    this.element.append(this.svg, this.status);
+    this.setState('empty', '');
   }
 
-  /** Draws the graph anew; the visits shown start at none. */
+  /**
+   * Draws the graph anew, and resolves once it is drawn (or a newer draw took its place). Until then the pane
+   * says it is laying out, and the page goes on answering: the layout runs in ELK's worker.
+   */
   async draw(graph: GraphShape | null): Promise<void> {
-    this.graph = graph ?? undefined;
+    const generation = ++this.generation;
+    this.elk.cancel();
+    this.clear();
+    if (graph === null) {
+      this.svg.setAttribute('viewBox', '0 0 400 60');
+      this.svg.append(text('No model is loaded.', 20, 36, 'empty'));
+      return this.setState('empty', '');
+    }
+    if (graph.size > MAX_DRAWN_ELEMENTS) {
+      this.drawStrip(graph);
+      this.setState('grid', '');
+      return this.showVisits(this.shown.visits, this.shown.current);
+    }
+    this.setState('laying-out', `Laying out ${graph.size.toLocaleString('en-US')} elements…`);
+    let layout: Layout;
+    try {
+      layout = await layOut(graph, this.elk);
+    } catch (error) {
+      if (error instanceof LayoutSuperseded || generation !== this.generation) return;
+      return this.setState('failed', (error as Error).message);
+    }
+    if (generation !== this.generation) return;
+    this.drawLayout(graph, layout);
+    this.setState('drawn', '');
+    this.showVisits(this.shown.visits, this.shown.current);
+    this.markIssues(this.issues);
+  }
+
+  private clear(): void {
     this.svg.replaceChildren();
+    this.svg.removeAttribute('viewBox');
+    this.svg.removeAttribute('preserveAspectRatio');
     this.svg.classList.remove('caption-only');
     this.strip?.remove();
     this.strip = undefined;
@@ -41,16 +89,16 @@ export class GraphView {
     this.current = -1;
     this.panzoom?.destroy();
     this.panzoom = undefined;
-    if (graph === null) {
-      this.svg.setAttribute('viewBox', '0 0 400 60');
-      this.svg.append(text('No model is loaded.', 20, 36, 'empty'));
-      return;
-    }
-    this.kinds = new Uint8Array(graph.size);
-    for (const m of graph.models) for (const v of m.vertices) this.kinds[v.index] = 1;
-    if (graph.size > MAX_DRAWN_ELEMENTS) return this.drawStrip(graph);
-    const layout = await layOut(graph);
-    if (this.graph !== graph) return;
+    this.element.removeEventListener('wheel', this.onWheel);
+  }
+
+  private setState(state: GraphState, message: string): void {
+    this.svg.dataset.state = state;
+    this.status.textContent = message;
+    this.status.hidden = message === '';
+  }
+
+  private drawLayout(graph: GraphShape, layout: Layout): void {
     this.svg.setAttribute('viewBox', `0 0 ${Math.ceil(layout.width)} ${Math.ceil(layout.height)}`);
     this.svg.append(defs());
     for (const frame of layout.models) {
@@ -88,8 +136,9 @@ export class GraphView {
     this.element.addEventListener('wheel', this.onWheel);
   }
 
-  /** Colours every element by its visit count and marks the one the walk stands on. */
+  /** Colours every element by its visit count and marks the one the walk stands on (once drawn, if laying out). */
   showVisits(visits: ArrayLike<number>, current: number): void {
+    this.shown = { visits, current };
     let most = 1;
     for (let e = 0; e < visits.length; e++) most = Math.max(most, visits[e]);
     if (this.strip !== undefined) return this.paintStrip(visits, most, current);
@@ -113,6 +162,7 @@ export class GraphView {
 
   /** Marks the elements an issue names (a draft's validation), by their ids; the rest unmarked. */
   markIssues(severities: ReadonlyMap<string, 'error' | 'warning'>): void {
+    this.issues = severities;
     for (const g of this.drawn) {
       if (g === undefined) continue;
       const severity = severities.get(g.dataset.elementId ?? '');

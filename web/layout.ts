@@ -1,17 +1,6 @@
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
-import type { GraphShape, ModelShape, VertexShape } from '../server/view/messages.js';
-
-/** A point of the drawing. */
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
-
-/** A vertex's box: top-left corner and size. */
-export interface Box extends Point {
-  readonly width: number;
-  readonly height: number;
-}
+import { placedInFile, type GraphShape, type ModelShape, type VertexShape } from '../server/view/messages.js';
+import type { ElkResult, ElkRunner } from './elk-layout.js';
+import { centre, middle, r, VERTEX_HEIGHT, vertexWidth, type Box, type Point } from './geometry.js';
 
 /** Where an edge goes: an SVG path, where its label sits, and for a start edge the dot it starts from. */
 export interface EdgePlace {
@@ -32,27 +21,17 @@ export interface Layout {
   readonly shared: ReadonlyArray<readonly [Point, Point]>;
 }
 
-const VERTEX_HEIGHT = 32;
 const MODEL_GAP = 120;
 const TITLE_HEIGHT = 36;
 const MARGIN = 20;
-const START_DOT = 10;
-
-/** How wide a vertex is drawn: room for its name in the page's 12 px font. */
-export function vertexWidth(vertex: VertexShape): number {
-  return Math.max(60, Math.round(vertex.name.length * 7.2) + 24);
-}
 
 /**
- * Places every model: at the positions the model file gives (yEd's, GraphWalker's) when every vertex of the
- * model has one, else by ELK's layered layout; then the models side by side, in rows.
+ * Places every model: at the positions the model file gives when it places every vertex of the model, else
+ * by ELK's layered layout (in its worker); then the models side by side, in rows.
  */
-export async function layOut(graph: GraphShape): Promise<Layout> {
-  const elk = new ELK();
+export async function layOut(graph: GraphShape, elk: ElkRunner): Promise<Layout> {
   const placed: ModelPlaces[] = [];
-  for (const model of graph.models) {
-    placed.push(model.vertices.length > 0 && model.vertices.every((v) => v.x !== undefined) ? placedByFile(model) : await placedByElk(elk, model));
-  }
+  for (const model of graph.models) placed.push(placedInFile(model) ? placedByFile(model) : placedByElk(model, await elk.layout(model)));
   const vertices = new Map<number, Box>();
   const edges = new Map<number, EdgePlace>();
   const models: Array<Box & { title: string }> = [];
@@ -113,30 +92,8 @@ function placedByFile(model: ModelShape): ModelPlaces {
   return withExtent(vertices, edges);
 }
 
-async function placedByElk(elk: InstanceType<typeof ELK>, model: ModelShape): Promise<ModelPlaces> {
-  const inModel = new Set(model.vertices.map((v) => v.index));
-  const drawn = model.edges.filter((e) => inModel.has(e.target));
-  const children: ElkNode[] = model.vertices.map((v) => ({ id: `v${v.index}`, width: vertexWidth(v), height: VERTEX_HEIGHT }));
-  for (const e of drawn) if (!inModel.has(e.source)) children.push({ id: `s${e.index}`, width: START_DOT, height: START_DOT });
-  const elkEdges: ElkExtendedEdge[] = drawn.map((e) => ({
-    id: `e${e.index}`,
-    sources: [inModel.has(e.source) ? `v${e.source}` : `s${e.index}`],
-    targets: [`v${e.target}`],
-    labels: e.name === '' ? [] : [{ text: e.name, width: e.name.length * 6.5, height: 14 }],
-  }));
-  const result = await elk.layout({
-    id: 'model',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
-      'elk.edgeRouting': 'POLYLINE',
-      'elk.spacing.nodeNode': '40',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '50',
-      'elk.edgeLabels.placement': 'CENTER',
-    },
-    children,
-    edges: elkEdges,
-  });
+/** The model's places as ELK laid them out. */
+function placedByElk(model: ModelShape, result: ElkResult): ModelPlaces {
   const boxes = new Map<string, Box>();
   for (const c of result.children ?? []) boxes.set(c.id, { x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0 });
   const vertices = new Map<number, Box>();
@@ -222,16 +179,6 @@ function border(box: Box, towards: Point): Point {
   return { x: c.x + dx * scale, y: c.y + dy * scale };
 }
 
-function centre(box: Box): Point {
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-function middle(points: readonly Point[]): Point {
-  const a = points[Math.floor((points.length - 1) / 2)];
-  const b = points[Math.ceil((points.length - 1) / 2)];
-  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-}
-
 function moved(edge: EdgePlace, dx: number, dy: number): EdgePlace {
   const path = edge.path.replace(/(-?[\d.]+),(-?[\d.]+)/g, (_m, x: string, y: string) => `${r(Number(x) + dx)},${r(Number(y) + dy)}`);
   const label = { x: edge.label.x + dx, y: edge.label.y + dy };
@@ -257,9 +204,5 @@ function sharedLinks(graph: GraphShape, boxes: ReadonlyMap<number, Box>): Array<
     }
   }
   return links;
-}
-
-function r(n: number): string {
-  return String(Math.round(n * 10) / 10);
 }
 

@@ -7,8 +7,8 @@ import { LAST_STEPS_SHOWN, type Panel } from './panel.js';
  * step — the heat map, the step count, the coverage and the element of each moment. Statuses, variables and
  * requirements are those of the end.
  */
-export async function showReport(report: ReportMessage, graph: GraphView, panel: Panel): Promise<HTMLElement> {
-  await graph.draw(report.graph);
+export function showReport(report: ReportMessage, graph: GraphView, panel: Panel): HTMLElement {
+  void graph.draw(report.graph);
   panel.setGraph(report.graph);
   const { path } = report;
   const isVertex = new Uint8Array(report.graph.size);

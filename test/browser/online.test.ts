@@ -118,6 +118,8 @@ describe('the page of walker online', () => {
     await post(`/${draft}/vertices`, { id: 'v_B', name: 'v_B' });
     await post(`/${draft}/edges`, { id: 'e_AB', name: 'e_AB', source_vertex_id: 'v_A', target_vertex_id: 'v_B' });
     await expect.poll(() => page.getByTestId('draft-revision').textContent(), { timeout: 1000, interval: 50 }).toBe('3');
+    // Revision 3 is laid out in ELK's worker, then drawn: milliseconds for three elements, five seconds for a busy machine.
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor({ timeout: 5000 });
     const drawn = await page.locator('[data-testid=model-graph] [data-element-id]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-element-id')).sort());
     expect(drawn).toEqual(['e_AB', 'v_A', 'v_B']);
     // No start element yet: the validation says so, as GET .../validation does.

@@ -1,0 +1,119 @@
+import ELK, { type ElkExtendedEdge, type ElkNode, type LayoutOptions } from 'elkjs/lib/elk-api.js';
+import type { ModelShape } from '../server/view/messages.js';
+import { edgeLabelWidth, START_DOT, VERTEX_HEIGHT, vertexWidth } from './geometry.js';
+
+/** Makes the worker ELK runs in: the page's `assets/elk-worker.js`, or a report's copy of it inline. */
+export type WorkerSource = () => Worker;
+
+/**
+ * A model of more elements than this is laid out with ELK's cheap options: its label placement and its
+ * thorough crossing minimisation take most of the time (a 600-vertex, 1,390-edge model: 8 s with them, 3 s
+ * without, on one core), and on a model that size they no longer make the drawing much clearer.
+ */
+export const CHEAP_LAYOUT_ABOVE = 300;
+
+const COMMON: LayoutOptions = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'DOWN',
+  'elk.edgeRouting': 'POLYLINE',
+  'elk.spacing.nodeNode': '40',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '50',
+};
+
+const THOROUGH: LayoutOptions = { ...COMMON, 'elk.edgeLabels.placement': 'CENTER' };
+
+const CHEAP: LayoutOptions = {
+  ...COMMON,
+  'elk.layered.thoroughness': '1',
+  'elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+  'elk.layered.nodePlacement.strategy': 'SIMPLE',
+};
+
+/** A layout that was given up because a newer graph came before it was done. */
+export class LayoutSuperseded extends Error {
+  constructor() {
+    super('A newer graph came: this layout was given up.');
+  }
+}
+
+/** ELK's answer for one model: boxes by ELK id, and the edges as ELK routed them. */
+export type ElkResult = ElkNode;
+
+/**
+ * Runs ELK's layered layout in a worker, one model at a time, so that the page's main thread stays free for
+ * input and for the walk's updates however long a layout takes. The worker is made on the first layout and
+ * kept for the next ones; {@link cancel} ends a layout in flight, and the next layout starts a new worker.
+ */
+export class ElkRunner {
+  private elk: InstanceType<typeof ELK> | undefined;
+  private failed: ((error: Error) => void) | undefined;
+
+  constructor(private readonly makeWorker: WorkerSource) {}
+
+  /** Lays one model out; rejects with {@link LayoutSuperseded} when cancelled, or with why the worker failed. */
+  layout(model: ModelShape): Promise<ElkResult> {
+    return new Promise<ElkResult>((resolve, reject) => {
+      this.failed = reject;
+      this.instance()
+        .layout(elkGraph(model))
+        .then(resolve, (error: unknown) => reject(new Error(`ELK could not lay out the model '${model.name ?? model.id}': ${describe(error)}`)))
+        .finally(() => {
+          if (this.failed === reject) this.failed = undefined;
+        });
+    });
+  }
+
+  /** Stops the layout in flight, if any: its promise rejects with {@link LayoutSuperseded}. */
+  cancel(): void {
+    this.stop(new LayoutSuperseded());
+  }
+
+  private instance(): InstanceType<typeof ELK> {
+    if (this.elk !== undefined) return this.elk;
+    this.elk = new ELK({
+      workerFactory: () => {
+        const worker = this.makeWorker();
+        // ELK's own wrapper does not listen for a worker that fails to load or dies: without this the layout would wait forever.
+        worker.addEventListener('error', (event) => {
+          event.preventDefault();
+          this.stop(new Error(`The layout worker failed: ${event.message || 'its script did not load'}`));
+        });
+        return worker;
+      },
+    });
+    return this.elk;
+  }
+
+  private stop(reason: Error): void {
+    const failed = this.failed;
+    this.failed = undefined;
+    this.elk?.terminateWorker();
+    this.elk = undefined;
+    failed?.(reason);
+  }
+}
+
+/**
+ * The model as ELK's input: its vertices, a dot for each start edge without a source, and its edges between
+ * them, with labels sized for the page's font (left out of a large model's layout).
+ */
+export function elkGraph(model: ModelShape): ElkNode {
+  const inModel = new Set(model.vertices.map((v) => v.index));
+  const drawn = model.edges.filter((e) => inModel.has(e.target));
+  const cheap = model.vertices.length + model.edges.length > CHEAP_LAYOUT_ABOVE;
+  const children: ElkNode[] = model.vertices.map((v) => ({ id: `v${v.index}`, width: vertexWidth(v), height: VERTEX_HEIGHT }));
+  for (const e of drawn) if (!inModel.has(e.source)) children.push({ id: `s${e.index}`, width: START_DOT, height: START_DOT });
+  const edges: ElkExtendedEdge[] = drawn.map((e) => ({
+    id: `e${e.index}`,
+    sources: [inModel.has(e.source) ? `v${e.source}` : `s${e.index}`],
+    targets: [`v${e.target}`],
+    labels: cheap || e.name === '' ? [] : [{ text: e.name, width: edgeLabelWidth(e.name), height: 14 }],
+  }));
+  return { id: 'model', layoutOptions: cheap ? CHEAP : THOROUGH, children, edges };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  const message = (error as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : String(error);
+}
