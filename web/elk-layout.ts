@@ -63,9 +63,12 @@ export class ElkRunner {
     });
   }
 
-  /** Stops the layout in flight, if any: its promise rejects with {@link LayoutSuperseded}. */
+  /**
+   * Stops the layout in flight, if any: its promise rejects with {@link LayoutSuperseded}. An idle worker is
+   * kept, since starting one reads ELK's 1.6 MB anew (a draft redrawn at every edit would pay it each time).
+   */
   cancel(): void {
-    this.stop(new LayoutSuperseded());
+    if (this.failed !== undefined) this.stop(new LayoutSuperseded());
   }
 
   private instance(): InstanceType<typeof ELK> {
