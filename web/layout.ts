@@ -27,41 +27,71 @@ const MARGIN = 20;
 
 /**
  * Places every model: at the positions the model file gives when it places every vertex of the model, else
- * by ELK's layered layout (in its worker); then the models side by side, in rows.
+ * by ELK's layered layout (in its worker); then the models side by side, in rows arranged to fill a pane of
+ * `aspect` (its width over its height).
  */
-export async function layOut(graph: GraphShape, elk: ElkRunner): Promise<Layout> {
+export async function layOut(graph: GraphShape, elk: ElkRunner, aspect: number): Promise<Layout> {
   const placed: ModelPlaces[] = [];
   for (const model of graph.models) placed.push(placedInFile(model) ? placedByFile(model) : placedByElk(model, await elk.layout(model)));
+  const frames = placed.map((p) => ({ width: p.maxX - p.minX, height: p.maxY - p.minY + TITLE_HEIGHT }));
+  const arranged = arrange(frames, aspect);
   const vertices = new Map<number, Box>();
   const edges = new Map<number, EdgePlace>();
-  const models: Array<Box & { title: string }> = [];
-  // Rows of models, left to right, about as wide as the drawing is tall: several models fit a screen.
-  const area = placed.reduce((sum, p) => sum + (p.maxX - p.minX + MODEL_GAP) * (p.maxY - p.minY + TITLE_HEIGHT + MODEL_GAP), 0);
-  const rowWidth = Math.max(...placed.map((p) => p.maxX - p.minX), Math.sqrt(area) * 1.6);
+  const models = placed.map((places, m) => {
+    const { x, y } = arranged.corners[m];
+    const dx = x - places.minX;
+    const dy = y + TITLE_HEIGHT - places.minY;
+    for (const [index, box] of places.vertices) vertices.set(index, { ...box, x: box.x + dx, y: box.y + dy });
+    for (const [index, edge] of places.edges) edges.set(index, moved(edge, dx, dy));
+    const model = graph.models[m];
+    return { x, y, ...frames[m], title: model.name ?? model.id };
+  });
+  return { width: arranged.width, height: arranged.height, vertices, edges, models, shared: sharedLinks(graph, vertices) };
+}
+
+/** A width and a height. */
+interface Size {
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Top-left corners for frames of these sizes in rows, left to right, and the size of it all. Each way to
+ * break the rows (after the first frame, the second, …) is tried, and the one a pane of `aspect` shows
+ * largest is kept: five models side by side in a wide pane, in two rows in a narrow one.
+ */
+export function arrange(frames: readonly Size[], aspect: number): { corners: Point[]; width: number; height: number } {
+  let best = rows(frames, Infinity);
+  let widthSoFar = 0;
+  for (const frame of frames) {
+    widthSoFar += frame.width;
+    const candidate = rows(frames, widthSoFar);
+    // The scale at which a pane of this aspect (and height 1) shows the whole arrangement.
+    if (Math.min(aspect / candidate.width, 1 / candidate.height) > Math.min(aspect / best.width, 1 / best.height)) best = candidate;
+    widthSoFar += MODEL_GAP;
+  }
+  return best;
+}
+
+/** Frames in rows no wider than `rowWidth` (but one frame a row at least). */
+function rows(frames: readonly Size[], rowWidth: number): { corners: Point[]; width: number; height: number } {
+  const corners: Point[] = [];
   let left = MARGIN;
   let top = MARGIN;
   let rowHeight = 0;
   let width = 0;
-  placed.forEach((places, m) => {
-    const w = places.maxX - places.minX;
-    const h = places.maxY - places.minY + TITLE_HEIGHT;
-    if (left > MARGIN && left + w > rowWidth + MARGIN) {
+  for (const frame of frames) {
+    if (left > MARGIN && left + frame.width > rowWidth + MARGIN) {
       left = MARGIN;
       top += rowHeight + MODEL_GAP / 2;
       rowHeight = 0;
     }
-    const dx = left - places.minX;
-    const dy = top + TITLE_HEIGHT - places.minY;
-    for (const [index, box] of places.vertices) vertices.set(index, { ...box, x: box.x + dx, y: box.y + dy });
-    for (const [index, edge] of places.edges) edges.set(index, moved(edge, dx, dy));
-    const model = graph.models[m];
-    models.push({ x: left, y: top, width: w, height: h, title: model.name ?? model.id });
-    rowHeight = Math.max(rowHeight, h);
-    width = Math.max(width, left + w + MARGIN);
-    left += w + MODEL_GAP;
-  });
-  const height = top + rowHeight + MARGIN;
-  return { width: Math.max(width, 2 * MARGIN), height, vertices, edges, models, shared: sharedLinks(graph, vertices) };
+    corners.push({ x: left, y: top });
+    rowHeight = Math.max(rowHeight, frame.height);
+    width = Math.max(width, left + frame.width + MARGIN);
+    left += frame.width + MODEL_GAP;
+  }
+  return { corners, width: Math.max(width, 2 * MARGIN), height: top + rowHeight + MARGIN };
 }
 
 /** One model's places in its own frame, and the frame's extent. */

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModel } from '../../core/model/generate.js';
 import { ensureBuilt, http, startService, type Service } from '../cli/online-helpers.js';
-import { launchBrowser, watchedPage } from './browser.js';
+import { launchBrowser, onScreen, watchedPage } from './browser.js';
 
 /** 600 vertices and 1,400 edges: 2,000 elements, the most the page draws element by element. */
 const AT_LIMIT = generateModel({ vertices: 600, edges: 1400, seed: 14 });
@@ -76,6 +76,9 @@ describe('the page of a model of 2,000 elements', () => {
     expect(await page.getByTestId('graph-status').textContent()).toBe('Laying out 2,000 elements…');
     await walk(id, 300);
     await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor({ timeout: DRAWN_WITHIN_MS });
+
+    // Legible rather than shrunk to fit: names of 12 px at 9 px at the least (web/pan-zoom.ts), the reader pans.
+    expect((await onScreen(page, 'v0')).scale).toBeGreaterThanOrEqual(0.75 - 1e-3);
 
     const stats = await http(service.url, 'GET', `/walker/sessions/${id}/getStatistics`);
     await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe('300');

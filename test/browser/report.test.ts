@@ -77,7 +77,7 @@ describe('walker offline --report', () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(pathToFileURL(report).href);
     const slider = page.getByTestId('replay-slider');
-    await slider.waitFor();
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor();
     expect(await slider.getAttribute('max')).toBe(String(steps.length));
     for (const n of [0, 1, 3, Math.floor(steps.length / 2)]) {
       await slider.fill(String(n));
