@@ -4,8 +4,11 @@ import { centre, type Point } from './geometry.js';
 import { ElementGrid } from './grid.js';
 import { heat } from './heat.js';
 import { layOut, type Layout } from './layout.js';
+import { Legend } from './legend.js';
+import { ElementNames } from './names.js';
 import { PanZoom, ZOOM_STEP } from './pan-zoom.js';
 import { circle, defs, el, group, line, path, rect, SVG, text } from './svg.js';
+import { Tooltip } from './tooltip.js';
 
 /** Models up to this many elements are drawn element by element; larger ones as a grid of cells. */
 export const MAX_DRAWN_ELEMENTS = 2000;
@@ -37,6 +40,9 @@ export class GraphView {
   private readonly controls: HTMLElement;
   private readonly elk: ElkRunner;
   private readonly panZoom: PanZoom;
+  private readonly legend = new Legend();
+  private readonly tooltip: Tooltip;
+  private names = new ElementNames(null);
   /** Per element index, its SVG group. */
   private drawn: SVGGElement[] = [];
   private grid: ElementGrid | undefined;
@@ -47,8 +53,11 @@ export class GraphView {
   private shown: { visits: ArrayLike<number>; current: number } = { visits: [], current: -1 };
   private issues: ReadonlyMap<string, 'error' | 'warning'> = new Map();
 
-  /** `worker` makes the worker ELK runs in. */
-  constructor(worker: WorkerSource) {
+  /** `worker` makes the worker ELK runs in; a draft's graph is never walked, so it shows issues instead of visits. */
+  constructor(
+    worker: WorkerSource,
+    private readonly draft = false,
+  ) {
     this.elk = new ElkRunner(worker);
     this.element = el('div', 'graph-pane');
     this.svg = document.createElementNS(SVG, 'svg');
@@ -59,11 +68,13 @@ export class GraphView {
     this.status.dataset.testid = 'graph-status';
     this.controls = zoomControls(this.panZoom);
     const toolbar = el('div', 'graph-toolbar');
-    toolbar.append(this.controls);
+    toolbar.append(this.controls, this.legend.element);
     this.layer = el('div', 'graph-layer');
     this.layer.append(this.svg);
     this.canvas.append(this.layer, this.status);
     this.element.append(toolbar, this.canvas);
+    this.element.classList.toggle('drafting', draft);
+    this.tooltip = new Tooltip(this.canvas, (index) => this.describe(index));
     this.setState('empty', '');
   }
 
@@ -75,6 +86,7 @@ export class GraphView {
     const generation = ++this.generation;
     this.elk.cancel();
     this.clear();
+    this.names = new ElementNames(graph);
     if (graph === null) {
       this.svg.append(text('No model is loaded.', 20, 36, 'empty'));
       return this.setState('empty', '');
@@ -103,6 +115,8 @@ export class GraphView {
     let most = 1;
     for (let e = 0; e < visits.length; e++) most = Math.max(most, visits[e]);
     if (this.grid !== undefined) return this.grid.paint(visits, most, current);
+    this.legend.setMost(most);
+    this.tooltip.refresh();
     for (let e = 0; e < this.drawn.length; e++) {
       const g = this.drawn[e];
       if (g === undefined) continue;
@@ -143,6 +157,8 @@ export class GraphView {
     this.current = -1;
     this.panZoom.clear();
     this.controls.hidden = true;
+    this.legend.show(undefined);
+    this.tooltip.hide();
   }
 
   private setState(state: GraphState, message: string): void {
@@ -165,7 +181,8 @@ export class GraphView {
     this.svg.setAttribute('width', String(width));
     this.svg.setAttribute('height', String(height));
     this.layer.classList.add('drawing');
-    this.svg.classList.toggle('many', graph.size > PLAIN_STROKES_ABOVE);
+    const many = !this.draft && graph.size > PLAIN_STROKES_ABOVE;
+    this.svg.classList.toggle('many', many);
     // Built apart and coloured before it joins the page: Chromium leaves out the text of an SVG element whose
     // style changes between its insertion and its first layout (seen with a walk's visits applied at once).
     const content = document.createDocumentFragment();
@@ -186,7 +203,6 @@ export class GraphView {
         g.append(stroke);
         if (place.start !== undefined) g.append(circle(place.start.x, place.start.y, 5, 'start'));
         if (e.name !== '') g.append(text(e.name, place.label.x, place.label.y + 4, 'label'));
-        g.append(tooltip(e.guard === undefined ? `${e.name} (${e.id})` : `${e.name} (${e.id}) [${e.guard}]`));
         content.append(g);
         this.drawn[e.index] = g;
       }
@@ -195,7 +211,6 @@ export class GraphView {
         if (box === undefined) continue;
         const g = group('vertex', v.id, model.id, v.index);
         g.append(rect(box.x, box.y, box.width, box.height, 'box'), text(v.name, box.x + box.width / 2, box.y + box.height / 2 + 4, 'name'));
-        g.append(tooltip(v.sharedState === undefined ? `${v.name} (${v.id})` : `${v.name} (${v.id}), shared state ${v.sharedState}`));
         content.append(g);
         this.drawn[v.index] = g;
       }
@@ -205,6 +220,20 @@ export class GraphView {
     this.svg.append(content);
     this.panZoom.show(this.layer, width, height, startOf(graph, layout));
     this.controls.hidden = false;
+    this.legend.show({ walked: !this.draft, many, shared: layout.shared.length > 0 });
+  }
+
+  /** What the tooltip says of an element: its name, kind and id, its guard or shared state, and its visits. */
+  private describe(index: number): string[] {
+    const element = this.names.at(index);
+    if (element === undefined) return [];
+    const lines = [this.names.label(index), `${element.kind} ${element.id}`];
+    if (element.guard !== undefined) lines.push(`guard: ${element.guard}`);
+    if (element.sharedState !== undefined) lines.push(`shared state: ${element.sharedState}`);
+    if (this.draft) return lines;
+    const visits = this.shown.visits[index] ?? 0;
+    lines.push(visits === 0 ? 'not visited yet' : `visited ${visits.toLocaleString('en-US')} ${visits === 1 ? 'time' : 'times'}`);
+    return lines;
   }
 
   private drawGrid(graph: GraphShape): void {
@@ -253,10 +282,4 @@ function zoomControls(panZoom: PanZoom): HTMLElement {
   );
   bar.hidden = true;
   return bar;
-}
-
-function tooltip(content: string): SVGTitleElement {
-  const node = document.createElementNS(SVG, 'title');
-  node.textContent = content;
-  return node;
 }

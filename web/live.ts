@@ -68,14 +68,11 @@ export function followWalk(url: string, graph: GraphView, panel: Panel): EventSo
 
 /** Shows a draft live: drawn anew at every revision, the elements its issues name marked. */
 export function followDraft(url: string, graph: GraphView, panel: DraftPanel): EventSource {
-  // Nothing walks a draft: its edges are not drawn as edges not walked yet.
-  graph.element.classList.add('drafting');
   return follow(
     url,
     (message) => {
       const draft = message as DraftMessage;
       void graph.draw(draft.graph);
-      graph.showVisits([], -1);
       const severities = new Map<string, 'error' | 'warning'>();
       for (const issue of draft.issues) {
         if (issue.element_id !== null && severities.get(issue.element_id) !== 'error') severities.set(issue.element_id, issue.severity);

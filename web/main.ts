@@ -30,9 +30,9 @@ function main(): void {
     header.append(showReport(report, graph, panel));
     return;
   }
-  const graph = new GraphView(servedWorker);
   const query = new URLSearchParams(location.search);
   const draft = query.get('draft');
+  const graph = new GraphView(servedWorker, draft !== null);
   if (draft !== null) {
     const panel = new DraftPanel();
     header.append(caption(`Draft ${draft}`));

@@ -1,4 +1,5 @@
 import type { CoverageFigures, GraphShape, StepSeen } from '../server/view/messages.js';
+import { ElementNames } from './names.js';
 
 /** What the panel beside the graph shows of a walk at one moment. */
 export interface WalkFigures {
@@ -11,13 +12,6 @@ export interface WalkFigures {
   readonly failure?: string;
   /** A moment of a report's replay before its end: statuses, variables and requirements are known at the end only. */
   readonly partial?: boolean;
-}
-
-/** An element by its index: what the panel names. */
-interface Named {
-  readonly id: string;
-  readonly name: string;
-  readonly modelId: string;
 }
 
 /**
@@ -36,7 +30,7 @@ export class Panel {
   private readonly lastSteps = list('last-steps', 'ol');
   private readonly requirements = list('requirements');
   private readonly note = document.createElement('p');
-  private named: Named[] = [];
+  private names = new ElementNames(null);
   private modelNames: string[] = [];
 
   constructor() {
@@ -68,11 +62,7 @@ export class Panel {
   /** The graph whose elements the figures name. */
 
   setGraph(graph: GraphShape | null): void {
-    this.named = [];
-    for (const model of graph?.models ?? []) {
-      for (const v of model.vertices) this.named[v.index] = { id: v.id, name: v.name, modelId: model.id };
-      for (const e of model.edges) this.named[e.index] = { id: e.id, name: e.name, modelId: model.id };
-    }
+    this.names = new ElementNames(graph);
     this.modelNames = (graph?.models ?? []).map((m) => m.name ?? m.id);
   }
 
@@ -86,19 +76,11 @@ export class Panel {
     this.stepCount.textContent = String(figures?.steps ?? 0);
     this.edgeCoverage.textContent = String(s?.edgeCoverage ?? 0);
     this.vertexCoverage.textContent = String(s?.vertexCoverage ?? 0);
-    const at = figures === null ? undefined : this.named[figures.current];
-    this.current.textContent = at === undefined ? '–' : label(at);
+    const at = figures === null ? undefined : this.names.at(figures.current);
+    this.current.textContent = at === undefined ? '–' : this.names.label(at.index);
     this.current.dataset.elementId = at?.id ?? '';
     this.current.dataset.modelId = at?.modelId ?? '';
-    // Newest first: the step just taken heads the list.
-    const steps = [...(figures?.lastSteps ?? [])].reverse().map((step) => {
-      const element = this.named[step.index] ?? step;
-      const li = item(label(element));
-      li.dataset.elementId = element.id;
-      li.title = `${element.id} in ${element.modelId}`;
-      return li;
-    });
-    this.lastSteps.replaceChildren(...steps);
+    this.showSteps(figures?.lastSteps ?? [], figures?.steps ?? 0);
     if (figures?.partial === true) {
       for (const target of [this.models, this.variables, this.requirements]) fill(target, [AT_THE_END]);
       return;
@@ -108,6 +90,32 @@ export class Panel {
     const variables = figures?.variables ?? [];
     fill(this.variables, variables.length === 0 ? ['none'] : variables.map(([name, value]) => `${name} = ${value}`));
     this.showRequirements(s);
+  }
+
+  /**
+   * The last steps, newest first. The service notes steps only while someone watches (docs/view.md): steps
+   * taken before this page began watching are said to be missing rather than left to look like none.
+   */
+  private showSteps(lastSteps: readonly StepSeen[], steps: number): void {
+    const lines = [...lastSteps].reverse().map((step) => {
+      const element = this.names.at(step.index);
+      const li = item(element === undefined ? step.name || step.id : this.names.label(step.index));
+      li.dataset.elementId = element?.id ?? step.id;
+      li.title = `${element?.id ?? step.id} in ${element?.modelId ?? step.modelId}`;
+      return li;
+    });
+    const unlisted = steps - lastSteps.length;
+    if (unlisted > 0 && lastSteps.length < LAST_STEPS_SHOWN) {
+      const note = item(
+        lastSteps.length === 0
+          ? `None listed: the ${unlisted.toLocaleString('en-US')} steps so far came before this page began watching, and steps are noted only while someone watches.`
+          : `… and ${unlisted.toLocaleString('en-US')} earlier, taken before this page began watching: steps are noted only while someone watches.`,
+      );
+      note.className = 'unlisted';
+      note.dataset.testid = 'unlisted-steps';
+      lines.push(note);
+    }
+    this.lastSteps.replaceChildren(...lines);
   }
 
   private showRequirements(s: CoverageFigures | undefined): void {
@@ -135,11 +143,6 @@ export class Panel {
 export const LAST_STEPS_SHOWN = 20;
 
 const AT_THE_END = 'known at the end of the walk';
-
-/** An element as the panel names it: by its name, by its id when it has none (the id is the element's data). */
-function label(element: Named): string {
-  return element.name === '' ? element.id : element.name;
-}
 
 function hook(testid: string): HTMLElement {
   const node = document.createElement('span');
