@@ -2,7 +2,7 @@ import type { GraphShape } from '../server/view/messages.js';
 import { ElkRunner, LayoutSuperseded, type WorkerSource } from './elk-layout.js';
 import { centre, type Point } from './geometry.js';
 import { ElementGrid } from './grid.js';
-import { heat } from './heat.js';
+import { heat, heatStroke } from './heat.js';
 import { layOut, type Layout } from './layout.js';
 import { Legend } from './legend.js';
 import { ElementNames } from './names.js';
@@ -126,6 +126,7 @@ export class GraphView {
       if (g.dataset.visits !== String(count)) {
         g.dataset.visits = String(count);
         g.style.setProperty('--heat', count > 0 ? heat(count, most) : '');
+        g.style.setProperty('--heat-stroke', count > 0 ? heatStroke(count, most) : '');
       }
     }
     if (this.current !== current) {

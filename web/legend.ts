@@ -1,4 +1,4 @@
-import { heat } from './heat.js';
+import { heat, heatStroke } from './heat.js';
 import { el, SVG } from './svg.js';
 
 /** What the drawing shows, so that the legend explains that and nothing else. */
@@ -13,7 +13,7 @@ export interface LegendContent {
 
 /**
  * The key to the drawing (`data-testid="legend"`), above it: the heat of visits from one to the most any
- * element has, an edge not walked yet, the element the walk stands on, shared states, the start; for a draft,
+ * element has (the vertices' fills above, the edges' strokes below), an edge not walked yet, the element the walk stands on, shared states, the start; for a draft,
  * the outlines of its issues. Its swatches are drawn with the drawing's own classes, so they cannot drift from it.
  */
 export class Legend {
@@ -40,6 +40,8 @@ export class Legend {
     this.element.style.setProperty('--heat-low', heat(1, most));
     this.element.style.setProperty('--heat-mid', heat(Math.max(1, Math.sqrt(most)), most));
     this.element.style.setProperty('--heat-high', heat(most, most));
+    this.element.style.setProperty('--heat-stroke-low', heatStroke(1, most));
+    this.element.style.setProperty('--heat-stroke-high', heatStroke(most, most));
   }
 
   private walkItems(content: LegendContent): HTMLElement[] {
