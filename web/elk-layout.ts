@@ -1,6 +1,7 @@
-import ELK, { type ElkExtendedEdge, type ElkNode, type LayoutOptions } from 'elkjs/lib/elk-api.js';
-import type { ModelShape } from '../server/view/messages.js';
+import ELK, { type ElkExtendedEdge, type ElkLabel, type ElkNode, type LayoutOptions } from 'elkjs/lib/elk-api.js';
+import type { EdgeShape, ModelShape } from '../server/view/messages.js';
 import { edgeLabelWidth, START_DOT, VERTEX_HEIGHT, vertexWidth } from './geometry.js';
+import { loopRoom, loopsByVertex } from './loops.js';
 
 /** Makes the worker ELK runs in: the page's `assets/elk-worker.js`, or a report's copy of it inline. */
 export type WorkerSource = () => Worker;
@@ -98,13 +99,21 @@ export class ElkRunner {
 
 /**
  * The model as ELK's input: its vertices, a dot for each start edge without a source, and its edges between
- * them, with labels sized for the page's font (left out of a large model's layout).
+ * them, with labels sized for the page's font (left out of a large model's layout). Loops are left out: ELK
+ * stacks a vertex's loops on one side into one shape, so the page draws them itself (web/loops.ts), in the
+ * room ELK leaves beside a vertex for its outside labels, which stand in for the loops.
  */
 export function elkGraph(model: ModelShape): ElkNode {
   const inModel = new Set(model.vertices.map((v) => v.index));
-  const drawn = model.edges.filter((e) => inModel.has(e.target));
+  const drawn = model.edges.filter((e) => inModel.has(e.target) && e.source !== e.target);
+  const loops = loopsByVertex(model.edges);
   const cheap = model.vertices.length + model.edges.length > CHEAP_LAYOUT_ABOVE;
-  const children: ElkNode[] = model.vertices.map((v) => ({ id: `v${v.index}`, width: vertexWidth(v), height: VERTEX_HEIGHT }));
+  const children: ElkNode[] = model.vertices.map((v) => ({
+    id: `v${v.index}`,
+    width: vertexWidth(v),
+    height: VERTEX_HEIGHT,
+    labels: loopLabels(loops.get(v.index) ?? []),
+  }));
   for (const e of drawn) if (!inModel.has(e.source)) children.push({ id: `s${e.index}`, width: START_DOT, height: START_DOT });
   const edges: ElkExtendedEdge[] = drawn.map((e) => ({
     id: `e${e.index}`,
@@ -113,6 +122,16 @@ export function elkGraph(model: ModelShape): ElkNode {
     labels: cheap || e.name === '' ? [] : [{ text: e.name, width: edgeLabelWidth(e.name), height: 14 }],
   }));
   return { id: 'model', layoutOptions: cheap ? CHEAP : THOROUGH, children, edges };
+}
+
+/** Labels outside a vertex, left and right, as wide and tall as its loops and their names: room ELK keeps free. */
+function loopLabels(loops: readonly EdgeShape[]): ElkLabel[] {
+  if (loops.length === 0) return [];
+  const room = loopRoom(loops);
+  // ELK leaves a label without text where it is, and keeps no room for it: each is named after the loops it stands in for.
+  const text = loops.map((loop) => loop.name || loop.id).join(', ');
+  const side = (width: number, where: string): ElkLabel => ({ text, width, height: room.height, layoutOptions: { 'elk.nodeLabels.placement': `OUTSIDE V_CENTER ${where}` } });
+  return [side(room.right, 'H_RIGHT'), ...(room.left > 0 ? [side(room.left, 'H_LEFT')] : [])];
 }
 
 function describe(error: unknown): string {

@@ -203,7 +203,11 @@ export class GraphView {
         stroke.setAttribute('marker-end', 'url(#arrow)');
         g.append(stroke);
         if (place.start !== undefined) g.append(circle(place.start.x, place.start.y, 5, 'start'));
-        if (e.name !== '') g.append(text(e.name, place.label.x, place.label.y + 4, 'label'));
+        if (e.name !== '') {
+          const label = text(e.name, place.label.x, place.label.y + 4, 'label');
+          if (place.anchor !== undefined) label.style.textAnchor = place.anchor;
+          g.append(label);
+        }
         content.append(g);
         this.drawn[e.index] = g;
       }

@@ -1,11 +1,15 @@
 import { placedInFile, type GraphShape, type ModelShape, type VertexShape } from '../server/view/messages.js';
 import type { ElkResult, ElkRunner } from './elk-layout.js';
-import { centre, middle, r, VERTEX_HEIGHT, vertexWidth, type Box, type Point } from './geometry.js';
+import { centre, edgeLabelWidth, middle, r, VERTEX_HEIGHT, vertexWidth, type Box, type Point } from './geometry.js';
+import { loopPlaces, loopsByVertex } from './loops.js';
 
 /** Where an edge goes: an SVG path, where its label sits, and for a start edge the dot it starts from. */
 export interface EdgePlace {
   readonly path: string;
+  /** Where the label's baseline is centred; or, with {@link anchor}, where it starts or ends. */
   readonly label: Point;
+  readonly anchor?: 'start' | 'end';
+  readonly labelWidth: number;
   readonly start?: Point;
 }
 
@@ -107,28 +111,38 @@ interface ModelPlaces {
 function placedByFile(model: ModelShape): ModelPlaces {
   const vertices = new Map<number, Box>();
   for (const v of model.vertices) vertices.set(v.index, { x: v.x as number, y: v.y as number, width: vertexWidth(v), height: VERTEX_HEIGHT });
-  const edges = new Map<number, EdgePlace>();
+  const edges = new Map<number, EdgePlace>(placedLoops(model, vertices));
   const pairs = new Map<string, number>();
   for (const e of model.edges) {
     const target = vertices.get(e.target);
-    if (target === undefined) continue;
+    if (target === undefined || e.source === e.target) continue;
     const source = vertices.get(e.source);
     // Edges between the same two vertices bend apart, each a little more than the one before.
     const key = [e.source, e.target].sort((a, b) => a - b).join(':');
     const nth = pairs.get(key) ?? 0;
     pairs.set(key, nth + 1);
-    edges.set(e.index, source === undefined ? startEdge(target) : source === target ? loop(source, nth) : between(source, target, nth));
+    const width = edgeLabelWidth(e.name);
+    edges.set(e.index, source === undefined ? startEdge(target, width) : between(source, target, nth, width));
   }
   return withExtent(vertices, edges);
 }
 
-/** The model's places as ELK laid them out. */
+/** Every loop of the model's vertices, placed apart from each other (web/loops.ts). */
+function placedLoops(model: ModelShape, vertices: ReadonlyMap<number, Box>): Array<[number, EdgePlace]> {
+  return [...loopsByVertex(model.edges)].flatMap(([vertex, loops]) => {
+    const box = vertices.get(vertex);
+    return box === undefined ? [] : loopPlaces(box, loops);
+  });
+}
+
+/** The model's places as ELK laid them out; the loops, which ELK left room for, as web/loops.ts places them. */
 function placedByElk(model: ModelShape, result: ElkResult): ModelPlaces {
   const boxes = new Map<string, Box>();
   for (const c of result.children ?? []) boxes.set(c.id, { x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0 });
   const vertices = new Map<number, Box>();
   for (const v of model.vertices) vertices.set(v.index, boxes.get(`v${v.index}`) as Box);
-  const edges = new Map<number, EdgePlace>();
+  const edges = new Map<number, EdgePlace>(placedLoops(model, vertices));
+  const names = new Map(model.edges.map((e) => [e.index, e.name]));
   for (const e of result.edges ?? []) {
     const section = e.sections?.[0];
     if (section === undefined) continue;
@@ -139,6 +153,7 @@ function placedByElk(model: ModelShape, result: ElkResult): ModelPlaces {
     edges.set(index, {
       path: `M${points.map((p) => `${r(p.x)},${r(p.y)}`).join(' L')}`,
       label: label === undefined ? middle(points) : { x: (label.x ?? 0) + (label.width ?? 0) / 2, y: (label.y ?? 0) + (label.height ?? 0) / 2 },
+      labelWidth: edgeLabelWidth(names.get(index) ?? ''),
       ...(startBox === undefined ? {} : { start: centre(startBox) }),
     });
   }
@@ -161,10 +176,11 @@ function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): 
     take(box.x + box.width, box.y + box.height);
   }
   for (const edge of edges.values()) {
-    // Loops and bends reach beyond the boxes; labels too, by about half their length.
+    // Loops and bends reach beyond the boxes; labels too.
     for (const [, x, y] of edge.path.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) take(Number(x), Number(y));
-    take(edge.label.x - 40, edge.label.y - 10);
-    take(edge.label.x + 40, edge.label.y + 10);
+    const left = edge.anchor === 'start' ? 0 : edge.anchor === 'end' ? edge.labelWidth : edge.labelWidth / 2;
+    take(edge.label.x - left, edge.label.y - 10);
+    take(edge.label.x - left + edge.labelWidth, edge.label.y + 10);
     if (edge.start !== undefined) take(edge.start.x, edge.start.y);
   }
   if (minX === Infinity) return { vertices, edges, minX: 0, minY: 0, maxX: 100, maxY: 40 };
@@ -172,23 +188,14 @@ function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): 
 }
 
 /** A start edge: from a dot above its target. */
-function startEdge(target: Box): EdgePlace {
+function startEdge(target: Box, labelWidth: number): EdgePlace {
   const to = { x: target.x + target.width / 2, y: target.y };
   const start = { x: to.x, y: to.y - 50 };
-  return { path: `M${r(start.x)},${r(start.y)} L${r(to.x)},${r(to.y)}`, label: { x: start.x + 30, y: start.y + 20 }, start };
-}
-
-/** A loop on the vertex's right-hand side, wider for each further loop. */
-function loop(box: Box, nth: number): EdgePlace {
-  const x = box.x + box.width;
-  const y = box.y + box.height / 2;
-  const reach = 40 + 20 * nth;
-  const path = `M${r(x)},${r(y - 8)} C${r(x + reach)},${r(y - reach)} ${r(x + reach)},${r(y + reach)} ${r(x)},${r(y + 8)}`;
-  return { path, label: { x: x + reach * 0.8 + 20, y } };
+  return { path: `M${r(start.x)},${r(start.y)} L${r(to.x)},${r(to.y)}`, label: { x: start.x + 6, y: start.y + 24 }, anchor: 'start', labelWidth, start };
 }
 
 /** From box to box, straight for the first edge of a pair and bent to alternate sides for the others. */
-function between(from: Box, to: Box, nth: number): EdgePlace {
+function between(from: Box, to: Box, nth: number, labelWidth: number): EdgePlace {
   const a = border(from, centre(to));
   const b = border(to, centre(from));
   const bend = nth === 0 ? 0 : Math.ceil(nth / 2) * 30 * (nth % 2 === 0 ? -1 : 1);
@@ -196,7 +203,7 @@ function between(from: Box, to: Box, nth: number): EdgePlace {
   const control = { x: (a.x + b.x) / 2 - ((b.y - a.y) / length) * bend * 2, y: (a.y + b.y) / 2 + ((b.x - a.x) / length) * bend * 2 };
   const path = bend === 0 ? `M${r(a.x)},${r(a.y)} L${r(b.x)},${r(b.y)}` : `M${r(a.x)},${r(a.y)} Q${r(control.x)},${r(control.y)} ${r(b.x)},${r(b.y)}`;
   const label = bend === 0 ? middle([a, b]) : { x: (a.x + 2 * control.x + b.x) / 4, y: (a.y + 2 * control.y + b.y) / 4 };
-  return { path, label };
+  return { path, label, labelWidth };
 }
 
 /** Where the line from the box's centre towards `towards` leaves the box. */
@@ -212,7 +219,7 @@ function border(box: Box, towards: Point): Point {
 function moved(edge: EdgePlace, dx: number, dy: number): EdgePlace {
   const path = edge.path.replace(/(-?[\d.]+),(-?[\d.]+)/g, (_m, x: string, y: string) => `${r(Number(x) + dx)},${r(Number(y) + dy)}`);
   const label = { x: edge.label.x + dx, y: edge.label.y + dy };
-  return edge.start === undefined ? { path, label } : { path, label, start: { x: edge.start.x + dx, y: edge.start.y + dy } };
+  return { ...edge, path, label, ...(edge.start === undefined ? {} : { start: { x: edge.start.x + dx, y: edge.start.y + dy } }) };
 }
 
 /** Each vertex of a shared state linked to the next one of it in another model. */
