@@ -220,6 +220,8 @@ export class GraphView {
         this.drawn[v.index] = g;
       }
     });
+    // No element of the new drawing is marked yet: the one the walk stands on is marked afresh.
+    this.current = -1;
     this.showVisits(this.shown.visits, this.shown.current);
     this.markIssues(this.issues);
     this.svg.append(content);

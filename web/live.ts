@@ -60,7 +60,7 @@ export function followWalk(url: string, graph: GraphView, panel: Panel): EventSo
       const changes = walk.visitChanges ?? [];
       for (let i = 0; i < changes.length; i += 2) visits[changes[i]] = changes[i + 1];
       graph.showVisits(visits, walk.current);
-      panel.showWalk(walk);
+      panel.showWalk({ ...walk, visits });
     },
     (gone) => panel.say(gone),
   );

@@ -22,6 +22,8 @@ export interface NamedElement {
 export class ElementNames {
   private readonly elements: NamedElement[] = [];
   private readonly severalModels: boolean;
+  /** How many elements read the same, by label: those that share one are told apart by their ids. */
+  private labelCounts: Map<string, number> | undefined;
 
   constructor(graph: GraphShape | null) {
     const models = graph?.models ?? [];
@@ -49,6 +51,21 @@ export class ElementNames {
     if (element === undefined) return '–';
     const name = element.name === '' ? element.id : element.name;
     return this.severalModels ? `${element.modelName} › ${name}` : name;
+  }
+
+  /** {@link label}, and the element's id after it when another element reads the same (two edges e_Quit). */
+  distinctLabel(index: number): string {
+    if (this.labelCounts === undefined) {
+      this.labelCounts = new Map();
+      for (const element of this.elements) {
+        if (element === undefined) continue;
+        const label = this.label(element.index);
+        this.labelCounts.set(label, (this.labelCounts.get(label) ?? 0) + 1);
+      }
+    }
+    const label = this.label(index);
+    const element = this.at(index);
+    return element !== undefined && (this.labelCounts.get(label) ?? 0) > 1 ? `${label} (${element.id})` : label;
   }
 
   private vertexName(index: number, none: string): string {

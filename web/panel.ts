@@ -1,5 +1,6 @@
 import type { CoverageFigures, GraphShape, StepSeen } from '../server/view/messages.js';
 import { ElementNames } from './names.js';
+import { NotVisited } from './not-visited.js';
 
 /** What the panel beside the graph shows of a walk at one moment. */
 export interface WalkFigures {
@@ -9,21 +10,28 @@ export interface WalkFigures {
   readonly statuses: readonly string[];
   readonly variables: ReadonlyArray<readonly [string, string]>;
   readonly lastSteps: readonly StepSeen[];
+  /** Visit count per element index, whole. */
+  readonly visits: ArrayLike<number>;
   readonly failure?: string;
   /** A moment of a report's replay before its end: statuses, variables and requirements are known at the end only. */
   readonly partial?: boolean;
 }
 
 /**
- * The figures beside the graph: the step count, edge and vertex coverage, the element the walk stands on (the
- * stable `data-testid` hooks of docs/view.md), the models' statuses, the variables, the last steps and the
- * requirements; for a draft, its revision and validation issues.
+ * The figures beside the graph: the step count, edge and vertex coverage with the visited and total counts,
+ * the element the walk stands on (the stable `data-testid` hooks of docs/view.md), the models' statuses, the
+ * variables, the last steps, the requirements and the elements not visited.
  */
 export class Panel {
   readonly element = document.createElement('aside');
   private readonly stepCount = hook('step-count');
   private readonly edgeCoverage = hook('edge-coverage');
   private readonly vertexCoverage = hook('vertex-coverage');
+  private readonly edgesVisited = hook('edges-visited');
+  private readonly edgesTotal = hook('edges-total');
+  private readonly verticesVisited = hook('vertices-visited');
+  private readonly verticesTotal = hook('vertices-total');
+  private readonly notVisited = new NotVisited();
   private readonly current = hook('current-element');
   private readonly models = list('model-statuses');
   private readonly variables = list('variables');
@@ -32,6 +40,7 @@ export class Panel {
   private readonly note = document.createElement('p');
   private names = new ElementNames(null);
   private modelNames: string[] = [];
+  private size = 0;
 
   constructor() {
     this.element.className = 'panel';
@@ -41,8 +50,8 @@ export class Panel {
     figures.className = 'figures';
     figures.append(
       ...term('Steps', this.stepCount),
-      ...term('Edge coverage', this.edgeCoverage, '%'),
-      ...term('Vertex coverage', this.vertexCoverage, '%'),
+      ...term('Edge coverage', this.edgeCoverage, '% · ', this.edgesVisited, ' of ', this.edgesTotal),
+      ...term('Vertex coverage', this.vertexCoverage, '% · ', this.verticesVisited, ' of ', this.verticesTotal),
       ...term('Current element', this.current),
     );
     this.element.append(
@@ -56,6 +65,8 @@ export class Panel {
       this.lastSteps,
       heading('Requirements'),
       this.requirements,
+      heading('Not visited'),
+      this.notVisited.element,
     );
   }
 
@@ -63,6 +74,7 @@ export class Panel {
 
   setGraph(graph: GraphShape | null): void {
     this.names = new ElementNames(graph);
+    this.size = graph?.size ?? 0;
     this.modelNames = (graph?.models ?? []).map((m) => m.name ?? m.id);
   }
 
@@ -76,6 +88,11 @@ export class Panel {
     this.stepCount.textContent = String(figures?.steps ?? 0);
     this.edgeCoverage.textContent = String(s?.edgeCoverage ?? 0);
     this.vertexCoverage.textContent = String(s?.vertexCoverage ?? 0);
+    this.edgesVisited.textContent = String(s?.totalNumberOfVisitedEdges ?? 0);
+    this.edgesTotal.textContent = String(s?.totalNumberOfEdges ?? 0);
+    this.verticesVisited.textContent = String(s?.totalNumberOfVisitedVertices ?? 0);
+    this.verticesTotal.textContent = String(s?.totalNumberOfVertices ?? 0);
+    this.notVisited.show(this.names, figures?.visits ?? [], figures === null ? 0 : this.size);
     const at = figures === null ? undefined : this.names.at(figures.current);
     this.current.textContent = at === undefined ? '–' : this.names.label(at.index);
     this.current.dataset.elementId = at?.id ?? '';
@@ -150,11 +167,11 @@ function hook(testid: string): HTMLElement {
   return node;
 }
 
-function term(name: string, value: HTMLElement, unit = ''): HTMLElement[] {
+function term(name: string, ...value: Array<HTMLElement | string>): HTMLElement[] {
   const dt = document.createElement('dt');
   dt.textContent = name;
   const dd = document.createElement('dd');
-  dd.append(value, unit);
+  dd.append(...value);
   return [dt, dd];
 }
 

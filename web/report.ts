@@ -41,18 +41,23 @@ export function showReport(report: ReportMessage, graph: GraphView, panel: Panel
     move(to);
     position.textContent = `step ${to} of ${path.length}${report.pathComplete ? '' : ` (the first ${path.length} of ${report.walk.steps} steps)`}`;
     if (to === path.length && report.pathComplete) {
-      graph.showVisits(report.walk.visits ?? visits, report.walk.current);
-      panel.showWalk(report.walk);
+      const atTheEnd = report.walk.visits ?? visits;
+      graph.showVisits(atTheEnd, report.walk.current);
+      panel.showWalk({ ...report.walk, visits: atTheEnd });
       return;
     }
-    const statistics = {
+    const statistics: CoverageFigures = {
       ...report.walk.statistics,
+      totalNumberOfVisitedVertices: visited.vertices,
+      totalNumberOfVisitedEdges: visited.edges,
+      totalNumberOfUnvisitedVertices: totals.vertices - visited.vertices,
+      totalNumberOfUnvisitedEdges: totals.edges - visited.edges,
       vertexCoverage: percentage(visited.vertices, totals.vertices),
       edgeCoverage: percentage(visited.edges, totals.edges),
-    } as CoverageFigures;
+    };
     const lastSteps = path.slice(Math.max(0, to - LAST_STEPS_SHOWN), to).map((index) => ({ index, id: '', name: '', modelId: '' }));
     graph.showVisits(visits, to === 0 ? -1 : path[to - 1]);
-    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses: [], variables: [], lastSteps, partial: true });
+    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses: [], variables: [], lastSteps, visits, partial: true });
   };
   slider.addEventListener('input', show);
   const stepBy = (by: number) => () => {

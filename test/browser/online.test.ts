@@ -77,7 +77,12 @@ describe('the page of walker online', () => {
     await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe(String(steps));
     await expect.poll(() => page.getByTestId('edge-coverage').textContent(), { timeout: 1000, interval: 50 }).toBe(String(stats.edgeCoverage));
     expect(await page.getByTestId('vertex-coverage').textContent()).toBe(String(stats.vertexCoverage));
+    expect(await page.getByTestId('edges-visited').textContent()).toBe(String(stats.totalNumberOfVisitedEdges));
+    expect(await page.getByTestId('vertices-total').textContent()).toBe(String(stats.totalNumberOfVertices));
     expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe(ids.at(-1));
+    // The elements not visited, as getStatistics lists them: edges, then vertices.
+    const notVisited = await page.getByTestId('not-visited').locator('li[data-element-id]').evaluateAll((items) => items.map((li) => li.getAttribute('data-element-id')));
+    expect(notVisited).toEqual([...stats.edgesNotVisited.map((e: { edgeId: string }) => e.edgeId), ...stats.verticesNotVisited.map((v: { vertexId: string }) => v.vertexId)]);
 
     // Marked: exactly the elements getStatistics does not list as unvisited.
     const unvisited = new Set<string>([

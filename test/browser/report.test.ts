@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runWalker, type Finished } from '../cli/online-helpers.js';
+import { ensureBuilt, http, runWalker, startService, walkOverHttp, type Finished } from '../cli/online-helpers.js';
 import { launchBrowser, watchedPage } from './browser.js';
 
 const LOGIN = 'examples/models/login.json';
@@ -73,6 +73,43 @@ describe('walker offline --report', () => {
     await page.close();
   });
 
+  it("shows the coverage of a walk that stops short as the run's own getStatistics has it: figures, counts, unvisited elements", async () => {
+    const goal = 'random(edge_coverage(60))';
+    const partial = join(folder, 'partial.html');
+    const offline = await runWalker(['offline', '-m', LOGIN, goal, '--seed', '42', '--report', partial]);
+    expect(offline.code).toBe(0);
+    // The same run on a service (model, generator, seed): the same path, and getStatistics of its end.
+    const service = await startService(['-s', 'RESTFUL', '-p', '0', '-m', LOGIN, goal, '--seed', '42']);
+    let stats: Record<string, any>;
+    try {
+      const path = await walkOverHttp(service.url);
+      expect(path).toEqual(offline.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { currentElementID: string }).currentElementID));
+      stats = await http(service.url, 'GET', '/walker/getStatistics');
+    } finally {
+      await service.stop();
+    }
+    expect(stats.edgeCoverage, 'a walk that stops short of every edge').toBeLessThan(100);
+
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(pathToFileURL(partial).href);
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor();
+    const shown = async (testid: string) => Number(await page.getByTestId(testid).textContent());
+    expect(await shown('edge-coverage')).toBe(stats.edgeCoverage);
+    expect(await shown('vertex-coverage')).toBe(stats.vertexCoverage);
+    expect(await shown('edges-visited')).toBe(stats.totalNumberOfVisitedEdges);
+    expect(await shown('edges-total')).toBe(stats.totalNumberOfEdges);
+    expect(await shown('vertices-visited')).toBe(stats.totalNumberOfVisitedVertices);
+    expect(await shown('vertices-total')).toBe(stats.totalNumberOfVertices);
+    const unvisited = await page.getByTestId('not-visited').locator('li[data-element-id]').evaluateAll((items) => items.map((li) => li.getAttribute('data-element-id')));
+    expect(unvisited).toEqual([
+      ...(stats.edgesNotVisited as Array<{ edgeId: string }>).map((e) => e.edgeId),
+      ...(stats.verticesNotVisited as Array<{ vertexId: string }>).map((v) => v.vertexId),
+    ]);
+    expect(unvisited.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('replays the path step by step with its slider', async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(pathToFileURL(report).href);
@@ -86,6 +123,10 @@ describe('walker offline --report', () => {
       expect(await page.getByTestId('edge-coverage').textContent(), `step ${n}`).toBe(String(edges));
       expect(await page.getByTestId('vertex-coverage').textContent(), `step ${n}`).toBe(String(vertices));
       expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe(n === 0 ? '' : steps[n - 1]);
+      const seen = new Set(steps.slice(0, n));
+      expect(await page.getByTestId('edges-visited').textContent(), `step ${n}`).toBe(String([...EDGES].filter((id) => seen.has(id)).length));
+      const notVisited = await page.getByTestId('not-visited').locator('li[data-element-id]').evaluateAll((items) => items.map((li) => li.getAttribute('data-element-id')));
+      expect(notVisited.sort(), `step ${n}`).toEqual([...EDGES, ...VERTICES].filter((id) => !seen.has(id)).sort());
       expect(await page.locator('[data-testid=model-graph] [data-visited=true]').count()).toBe(new Set(steps.slice(0, n)).size);
     }
     await page.getByTestId('replay-forward').click();
