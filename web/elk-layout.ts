@@ -30,6 +30,9 @@ const CHEAP: LayoutOptions = {
   'elk.layered.nodePlacement.strategy': 'SIMPLE',
 };
 
+/** The ELK id of the dot and the edge that mark a start vertex. */
+export const START_MARK = 'start';
+
 /** A layout that was given up because a newer graph came before it was done. */
 export class LayoutSuperseded extends Error {
   constructor() {
@@ -115,13 +118,16 @@ export function elkGraph(model: ModelShape): ElkNode {
     labels: loopLabels(loops.get(v.index) ?? []),
   }));
   for (const e of drawn) if (!inModel.has(e.source)) children.push({ id: `s${e.index}`, width: START_DOT, height: START_DOT });
+  // A start vertex gets the dot and arrow of a start edge, laid out like one.
+  const startMark: ElkExtendedEdge[] = inModel.has(model.startElement) ? [{ id: START_MARK, sources: [START_MARK], targets: [`v${model.startElement}`] }] : [];
+  if (startMark.length > 0) children.push({ id: START_MARK, width: START_DOT, height: START_DOT });
   const edges: ElkExtendedEdge[] = drawn.map((e) => ({
     id: `e${e.index}`,
     sources: [inModel.has(e.source) ? `v${e.source}` : `s${e.index}`],
     targets: [`v${e.target}`],
     labels: cheap || e.name === '' ? [] : [{ text: e.name, width: edgeLabelWidth(e.name), height: 14 }],
   }));
-  return { id: 'model', layoutOptions: cheap ? CHEAP : THOROUGH, children, edges };
+  return { id: 'model', layoutOptions: cheap ? CHEAP : THOROUGH, children, edges: [...edges, ...startMark] };
 }
 
 /** Labels outside a vertex, left and right, as wide and tall as its loops and their names: room ELK keeps free. */

@@ -3,7 +3,7 @@ import { ElkRunner, LayoutSuperseded, type WorkerSource } from './elk-layout.js'
 import { centre, type Point } from './geometry.js';
 import { ElementGrid } from './grid.js';
 import { heat, heatStroke } from './heat.js';
-import { layOut, type Layout } from './layout.js';
+import { layOut, type EdgePlace, type Layout } from './layout.js';
 import { Legend } from './legend.js';
 import { ElementNames } from './names.js';
 import { PanZoom, ZOOM_STEP } from './pan-zoom.js';
@@ -211,6 +211,8 @@ export class GraphView {
         content.append(g);
         this.drawn[e.index] = g;
       }
+      const start = layout.starts.get(model.startElement);
+      if (start !== undefined) content.append(startMark(start, model.vertices.find((v) => v.index === model.startElement)?.id ?? ''));
       for (const v of model.vertices) {
         const box = layout.vertices.get(v.index);
         if (box === undefined) continue;
@@ -253,11 +255,22 @@ export class GraphView {
   }
 }
 
+/** The dot and arrow into a start vertex: the start of its model, not one of its elements. */
+function startMark(place: EdgePlace, vertex: string): SVGGElement {
+  const g = group('start-mark');
+  g.dataset.startOf = vertex;
+  const stroke = path(place.path);
+  stroke.setAttribute('marker-end', 'url(#arrow)');
+  g.append(stroke);
+  if (place.start !== undefined) g.append(circle(place.start.x, place.start.y, 5, 'start'));
+  return g;
+}
+
 /** Where the walk of the first model starts: the dot of its start edge, or its start vertex; else its first vertex. */
 function startOf(graph: GraphShape, layout: Layout): Point {
   const first = graph.models[0];
   const start = first?.startElement ?? -1;
-  const edge = layout.edges.get(start);
+  const edge = layout.edges.get(start) ?? layout.starts.get(start);
   if (edge !== undefined) return edge.start ?? edge.label;
   const box = layout.vertices.get(start) ?? layout.vertices.get(first?.vertices[0]?.index ?? -1);
   return box === undefined ? { x: 0, y: 0 } : centre(box);

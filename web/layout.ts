@@ -1,5 +1,5 @@
 import { placedInFile, type GraphShape, type ModelShape, type VertexShape } from '../server/view/messages.js';
-import type { ElkResult, ElkRunner } from './elk-layout.js';
+import { START_MARK, type ElkResult, type ElkRunner } from './elk-layout.js';
 import { centre, edgeLabelWidth, middle, r, VERTEX_HEIGHT, vertexWidth, type Box, type Point } from './geometry.js';
 import { loopPlaces, loopsByVertex } from './loops.js';
 
@@ -21,6 +21,11 @@ export interface Layout {
   readonly edges: ReadonlyMap<number, EdgePlace>;
   /** Each model's frame and title, in the order of the graph. */
   readonly models: ReadonlyArray<Box & { readonly title: string }>;
+  /**
+   * By vertex index, the mark of a start vertex (a model whose start element is a vertex, not an edge): drawn
+   * like a start edge, a dot and an arrow into it, but no element of the model.
+   */
+  readonly starts: ReadonlyMap<number, EdgePlace>;
   /** Vertices of one shared state in different models, linked. */
   readonly shared: ReadonlyArray<readonly [Point, Point]>;
 }
@@ -37,20 +42,26 @@ const MARGIN = 20;
 export async function layOut(graph: GraphShape, elk: ElkRunner, aspect: number): Promise<Layout> {
   const placed: ModelPlaces[] = [];
   for (const model of graph.models) placed.push(placedInFile(model) ? placedByFile(model) : placedByElk(model, await elk.layout(model)));
-  const frames = placed.map((p) => ({ width: p.maxX - p.minX, height: p.maxY - p.minY + TITLE_HEIGHT }));
+  // A frame as wide as its model's drawing, or as its title in the page's 14 px bold font if that is wider.
+  const frames = placed.map((p, m) => ({ width: Math.max(p.maxX - p.minX, titleOf(graph.models[m]).length * 8.5), height: p.maxY - p.minY + TITLE_HEIGHT }));
   const arranged = arrange(frames, aspect);
   const vertices = new Map<number, Box>();
   const edges = new Map<number, EdgePlace>();
+  const starts = new Map<number, EdgePlace>();
   const models = placed.map((places, m) => {
     const { x, y } = arranged.corners[m];
     const dx = x - places.minX;
     const dy = y + TITLE_HEIGHT - places.minY;
     for (const [index, box] of places.vertices) vertices.set(index, { ...box, x: box.x + dx, y: box.y + dy });
     for (const [index, edge] of places.edges) edges.set(index, moved(edge, dx, dy));
-    const model = graph.models[m];
-    return { x, y, ...frames[m], title: model.name ?? model.id };
+    for (const [index, start] of places.starts) starts.set(index, moved(start, dx, dy));
+    return { x, y, ...frames[m], title: titleOf(graph.models[m]) };
   });
-  return { width: arranged.width, height: arranged.height, vertices, edges, models, shared: sharedLinks(graph, vertices) };
+  return { width: arranged.width, height: arranged.height, vertices, edges, starts, models, shared: sharedLinks(graph, vertices) };
+}
+
+function titleOf(model: ModelShape): string {
+  return model.name ?? model.id;
 }
 
 /** A width and a height. */
@@ -102,6 +113,7 @@ function rows(frames: readonly Size[], rowWidth: number): { corners: Point[]; wi
 interface ModelPlaces {
   readonly vertices: Map<number, Box>;
   readonly edges: Map<number, EdgePlace>;
+  readonly starts: Map<number, EdgePlace>;
   readonly minX: number;
   readonly minY: number;
   readonly maxX: number;
@@ -124,7 +136,10 @@ function placedByFile(model: ModelShape): ModelPlaces {
     const width = edgeLabelWidth(e.name);
     edges.set(e.index, source === undefined ? startEdge(target, width) : between(source, target, nth, width));
   }
-  return withExtent(vertices, edges);
+  const starts = new Map<number, EdgePlace>();
+  const startVertex = vertices.get(model.startElement);
+  if (startVertex !== undefined) starts.set(model.startElement, startEdge(startVertex, 0));
+  return withExtent(vertices, edges, starts);
 }
 
 /** Every loop of the model's vertices, placed apart from each other (web/loops.ts). */
@@ -142,6 +157,7 @@ function placedByElk(model: ModelShape, result: ElkResult): ModelPlaces {
   const vertices = new Map<number, Box>();
   for (const v of model.vertices) vertices.set(v.index, boxes.get(`v${v.index}`) as Box);
   const edges = new Map<number, EdgePlace>(placedLoops(model, vertices));
+  const starts = new Map<number, EdgePlace>();
   const names = new Map(model.edges.map((e) => [e.index, e.name]));
   for (const e of result.edges ?? []) {
     const section = e.sections?.[0];
@@ -150,17 +166,19 @@ function placedByElk(model: ModelShape, result: ElkResult): ModelPlaces {
     const label = e.labels?.[0];
     const index = Number(e.id.slice(1));
     const startBox = boxes.get(`s${index}`);
-    edges.set(index, {
+    const place = {
       path: `M${points.map((p) => `${r(p.x)},${r(p.y)}`).join(' L')}`,
       label: label === undefined ? middle(points) : { x: (label.x ?? 0) + (label.width ?? 0) / 2, y: (label.y ?? 0) + (label.height ?? 0) / 2 },
       labelWidth: edgeLabelWidth(names.get(index) ?? ''),
       ...(startBox === undefined ? {} : { start: centre(startBox) }),
-    });
+    };
+    if (e.id === START_MARK) starts.set(model.startElement, { ...place, start: centre(boxes.get(START_MARK) as Box) });
+    else edges.set(index, place);
   }
-  return withExtent(vertices, edges);
+  return withExtent(vertices, edges, starts);
 }
 
-function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): ModelPlaces {
+function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>, starts: Map<number, EdgePlace>): ModelPlaces {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -175,7 +193,7 @@ function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): 
     take(box.x, box.y);
     take(box.x + box.width, box.y + box.height);
   }
-  for (const edge of edges.values()) {
+  for (const edge of [...edges.values(), ...starts.values()]) {
     // Loops and bends reach beyond the boxes; labels too.
     for (const [, x, y] of edge.path.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) take(Number(x), Number(y));
     const left = edge.anchor === 'start' ? 0 : edge.anchor === 'end' ? edge.labelWidth : edge.labelWidth / 2;
@@ -183,8 +201,8 @@ function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): 
     take(edge.label.x - left + edge.labelWidth, edge.label.y + 10);
     if (edge.start !== undefined) take(edge.start.x, edge.start.y);
   }
-  if (minX === Infinity) return { vertices, edges, minX: 0, minY: 0, maxX: 100, maxY: 40 };
-  return { vertices, edges, minX, minY, maxX, maxY };
+  if (minX === Infinity) return { vertices, edges, starts, minX: 0, minY: 0, maxX: 100, maxY: 40 };
+  return { vertices, edges, starts, minX, minY, maxX, maxY };
 }
 
 /** A start edge: from a dot above its target. */

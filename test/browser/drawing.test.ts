@@ -83,3 +83,46 @@ describe('the loops of a vertex', () => {
     });
   }
 });
+
+describe('a start vertex', () => {
+  it('is marked with the dot and arrow of a start edge, in a draft as in a walk', async () => {
+    const call = (path: string, body: object, method = 'POST') =>
+      fetch(`${service.url}/walker/drafts${path}`, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const draft = ((await (await call('', {})).json()) as { draft_id: string }).draft_id;
+    for (const id of ['v_A', 'v_B']) await call(`/${draft}/vertices`, { id, name: id });
+    await call(`/${draft}/edges`, { id: 'e_AB', name: 'e_AB', source_vertex_id: 'v_A', target_vertex_id: 'v_B' });
+    expect((await call(`/${draft}`, { start_element_id: 'v_A' }, 'PATCH')).status).toBe(200);
+    const { page, errors } = await opened(`/?draft=${draft}`);
+    const mark = page.getByTestId('model-graph').locator('[data-start-of="v_A"]');
+    expect(await mark.count()).toBe(1);
+    // Not an element of the model: no data-element-id, no visits.
+    expect(await mark.getAttribute('data-element-id')).toBeNull();
+    const dot = (await mark.locator('circle').boundingBox()) as Rect;
+    const vertex = (await parts(page, 'v_A')).line;
+    expect(dot.y + dot.height, 'the dot above the vertex').toBeLessThan(vertex.y);
+    expect(Math.abs(dot.x + dot.width / 2 - (vertex.x + vertex.width / 2)), 'the dot over its middle').toBeLessThan(vertex.width / 2);
+    // The other vertex, no start, has none.
+    expect(await page.getByTestId('model-graph').locator('[data-start-of]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+
+    // A walk of a model whose start element is a vertex.
+    const model = {
+      models: [
+        {
+          id: 'm',
+          name: 'StartsOnAVertex',
+          generator: 'random(never)',
+          startElementId: 'v_A',
+          vertices: [{ id: 'v_A', name: 'v_A' }, { id: 'v_B', name: 'v_B' }],
+          edges: [{ id: 'e_AB', name: 'e_AB', sourceVertexId: 'v_A', targetVertexId: 'v_B' }, { id: 'e_BA', name: 'e_BA', sourceVertexId: 'v_B', targetVertexId: 'v_A' }],
+        },
+      ],
+    };
+    const response = await fetch(`${service.url}/walker/sessions`, { method: 'POST', body: JSON.stringify(model) });
+    const walked = await opened(`/?session=${((await response.json()) as { id: string }).id}`);
+    expect(await walked.page.getByTestId('model-graph').locator('[data-start-of="v_A"] circle').count()).toBe(1);
+    expect(walked.errors).toEqual([]);
+    await walked.page.close();
+  });
+});
