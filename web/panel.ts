@@ -13,7 +13,7 @@ export interface WalkFigures {
   /** Visit count per element index, whole. */
   readonly visits: ArrayLike<number>;
   readonly failure?: string;
-  /** A moment of a report's replay before its end: statuses, variables and requirements are known at the end only. */
+  /** A moment of a report's replay before its end: the statuses, variables and requirements given are the end's. */
   readonly partial?: boolean;
 }
 
@@ -38,6 +38,8 @@ export class Panel {
   private readonly lastSteps = list('last-steps', 'ol');
   private readonly requirements = list('requirements');
   private readonly note = document.createElement('p');
+  /** Said once, during a replay: which figures are not of the moment shown. */
+  private readonly endNote = document.createElement('p');
   private names = new ElementNames(null);
   private modelNames: string[] = [];
   private size = 0;
@@ -46,6 +48,11 @@ export class Panel {
     this.element.className = 'panel';
     this.note.className = 'note';
     this.note.dataset.testid = 'note';
+    this.endNote.className = 'end-note';
+    this.endNote.dataset.testid = 'end-note';
+    this.endNote.textContent = 'Models, variables and requirements: as at the end of the walk.';
+    this.endNote.hidden = true;
+    for (const atTheEnd of [this.models, this.variables, this.requirements]) atTheEnd.classList.add('at-the-end');
     const figures = document.createElement('dl');
     figures.className = 'figures';
     figures.append(
@@ -57,6 +64,7 @@ export class Panel {
     this.element.append(
       this.note,
       figures,
+      this.endNote,
       heading('Models'),
       this.models,
       heading('Variables'),
@@ -98,10 +106,8 @@ export class Panel {
     this.current.dataset.elementId = at?.id ?? '';
     this.current.dataset.modelId = at?.modelId ?? '';
     this.showSteps(figures?.lastSteps ?? [], figures?.steps ?? 0);
-    if (figures?.partial === true) {
-      for (const target of [this.models, this.variables, this.requirements]) fill(target, [AT_THE_END]);
-      return;
-    }
+    this.endNote.hidden = figures?.partial !== true;
+    this.element.classList.toggle('replaying', figures?.partial === true);
     fill(this.models, (figures?.statuses ?? []).map((status, m) => `${this.modelNames[m] ?? m}: ${status.replace('_', ' ')}`));
     if (figures?.failure !== undefined) this.models.append(item(`failed: ${figures.failure}`));
     const variables = figures?.variables ?? [];
@@ -158,8 +164,6 @@ export class Panel {
 
 /** How many of the last steps a report's replay lists, as the service's view does. */
 export const LAST_STEPS_SHOWN = 20;
-
-const AT_THE_END = 'known at the end of the walk';
 
 function hook(testid: string): HTMLElement {
   const node = document.createElement('span');

@@ -5,7 +5,7 @@ import { LAST_STEPS_SHOWN, type Panel } from './panel.js';
 /**
  * A report of `walker offline --report`: the walk at its end, and a slider that replays its path step by
  * step — the heat map, the step count, the coverage and the element of each moment. Statuses, variables and
- * requirements are those of the end.
+ * requirements stay those of the end, and the panel says so once.
  */
 export function showReport(report: ReportMessage, graph: GraphView, panel: Panel): HTMLElement {
   void graph.draw(report.graph);
@@ -57,7 +57,8 @@ export function showReport(report: ReportMessage, graph: GraphView, panel: Panel
     };
     const lastSteps = path.slice(Math.max(0, to - LAST_STEPS_SHOWN), to).map((index) => ({ index, id: '', name: '', modelId: '' }));
     graph.showVisits(visits, to === 0 ? -1 : path[to - 1]);
-    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses: [], variables: [], lastSteps, visits, partial: true });
+    const { statuses, variables, failure } = report.walk;
+    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses, variables, ...(failure === undefined ? {} : { failure }), lastSteps, visits, partial: true });
   };
   slider.addEventListener('input', show);
   const stepBy = (by: number) => () => {

@@ -129,8 +129,14 @@ describe('walker offline --report', () => {
       expect(notVisited.sort(), `step ${n}`).toEqual([...EDGES, ...VERTICES].filter((id) => !seen.has(id)).sort());
       expect(await page.locator('[data-testid=model-graph] [data-visited=true]').count()).toBe(new Set(steps.slice(0, n)).size);
     }
+    // Before the end, the statuses, variables and requirements shown are the end's, and the page says so once.
+    expect(await page.getByTestId('end-note').isVisible()).toBe(true);
+    expect(await page.getByTestId('model-statuses').locator('li').first().textContent()).toBe('Login: completed');
+    expect(await page.getByTestId('requirements').locator('[data-requirements=passed]').textContent()).toBe('passed: 2 (LOGIN-1, LOGIN-2)');
     await page.getByTestId('replay-forward').click();
     expect(await page.getByTestId('step-count').textContent()).toBe(String(Math.floor(steps.length / 2) + 1));
+    await slider.fill(String(steps.length));
+    expect(await page.getByTestId('end-note').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   });
