@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModel } from '../../core/model/generate.js';
-import { ensureBuilt, http, startService, type Service } from '../cli/online-helpers.js';
+import { ensureBuilt, http, runWalker, startService, type Service } from '../cli/online-helpers.js';
 import { launchBrowser, onScreen, watchedPage } from './browser.js';
 
 /** 600 vertices and 1,400 edges: 2,000 elements, the most the page draws element by element. */
@@ -28,15 +32,18 @@ const LONGEST_TASK_MS = 3000;
 
 let browser: Browser;
 let service: Service;
+let folder: string;
 
 beforeAll(async () => {
   ensureBuilt();
+  folder = mkdtempSync(join(tmpdir(), 'walker-large-'));
   [browser, service] = await Promise.all([launchBrowser(), startService(['-s', 'RESTFUL', '-p', '0'])]);
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
   await service?.stop();
+  rmSync(folder, { recursive: true, force: true });
 });
 
 /** A session walking `model` at random forever; its id. */
@@ -130,4 +137,31 @@ describe('the page of a model of 2,001 elements', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+});
+
+describe('the report of a model of 2,000 elements', () => {
+  it('lays it out in the worker it carries, from the file with no request, and draws every element', async () => {
+    const model = join(folder, 'large.json');
+    const report = join(folder, 'large.html');
+    writeFileSync(model, JSON.stringify(AT_LIMIT));
+    const run = await runWalker(['offline', '-m', model, 'random(length(300))', '--seed', '14', '--report', report]);
+    expect(run.code).toBe(0);
+    const steps = run.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { currentElementID: string }).currentElementID);
+    const { page, errors, requests } = await watchedPage(browser);
+    await recordLongTasks(page);
+    const url = pathToFileURL(report).href;
+    await page.goto(url);
+    await page.locator('[data-testid=model-graph][data-state=laying-out]').waitFor();
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor({ timeout: DRAWN_WITHIN_MS });
+    expect(await page.getByTestId('model-graph').locator('[data-element-id]').count()).toBe(2000);
+    expect(await page.getByTestId('step-count').textContent()).toBe('300');
+    // Coverage by the statistics' rule, floor(100 * visited / total), from the steps the run printed.
+    const edges = new Set(AT_LIMIT.models[0].edges.map((e) => e.id));
+    const walked = new Set(steps.filter((id) => edges.has(id)));
+    expect(await page.getByTestId('edge-coverage').textContent()).toBe(String(Math.floor((100 * walked.size) / edges.size)));
+    expect(requests.filter((r) => r !== url && !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([]);
+    expect(Math.max(0, ...(await longTasks(page)))).toBeLessThan(LONGEST_TASK_MS);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, DRAWN_WITHIN_MS + 30_000);
 });
