@@ -1,4 +1,5 @@
 import { placedInFile, type GraphShape, type ModelShape, type VertexShape } from '../server/view/messages.js';
+import { arrange } from './arrange.js';
 import { START_MARK, type ElkResult, type ElkRunner } from './elk-layout.js';
 import { centre, edgeLabelWidth, middle, r, VERTEX_HEIGHT, vertexWidth, type Box, type Point } from './geometry.js';
 import { loopPlaces, loopsByVertex } from './loops.js';
@@ -30,9 +31,7 @@ export interface Layout {
   readonly shared: ReadonlyArray<readonly [Point, Point]>;
 }
 
-const MODEL_GAP = 120;
 const TITLE_HEIGHT = 36;
-const MARGIN = 20;
 
 /**
  * Places every model: at the positions the model file gives when it places every vertex of the model, else
@@ -62,51 +61,6 @@ export async function layOut(graph: GraphShape, elk: ElkRunner, aspect: number):
 
 function titleOf(model: ModelShape): string {
   return model.name ?? model.id;
-}
-
-/** A width and a height. */
-interface Size {
-  readonly width: number;
-  readonly height: number;
-}
-
-/**
- * Top-left corners for frames of these sizes in rows, left to right, and the size of it all. Each way to
- * break the rows (after the first frame, the second, …) is tried, and the one a pane of `aspect` shows
- * largest is kept: five models side by side in a wide pane, in two rows in a narrow one.
- */
-export function arrange(frames: readonly Size[], aspect: number): { corners: Point[]; width: number; height: number } {
-  let best = rows(frames, Infinity);
-  let widthSoFar = 0;
-  for (const frame of frames) {
-    widthSoFar += frame.width;
-    const candidate = rows(frames, widthSoFar);
-    // The scale at which a pane of this aspect (and height 1) shows the whole arrangement.
-    if (Math.min(aspect / candidate.width, 1 / candidate.height) > Math.min(aspect / best.width, 1 / best.height)) best = candidate;
-    widthSoFar += MODEL_GAP;
-  }
-  return best;
-}
-
-/** Frames in rows no wider than `rowWidth` (but one frame a row at least). */
-function rows(frames: readonly Size[], rowWidth: number): { corners: Point[]; width: number; height: number } {
-  const corners: Point[] = [];
-  let left = MARGIN;
-  let top = MARGIN;
-  let rowHeight = 0;
-  let width = 0;
-  for (const frame of frames) {
-    if (left > MARGIN && left + frame.width > rowWidth + MARGIN) {
-      left = MARGIN;
-      top += rowHeight + MODEL_GAP / 2;
-      rowHeight = 0;
-    }
-    corners.push({ x: left, y: top });
-    rowHeight = Math.max(rowHeight, frame.height);
-    width = Math.max(width, left + frame.width + MARGIN);
-    left += frame.width + MODEL_GAP;
-  }
-  return { corners, width: Math.max(width, 2 * MARGIN), height: top + rowHeight + MARGIN };
 }
 
 /** One model's places in its own frame, and the frame's extent. */
