@@ -8,8 +8,9 @@ export type WorkerSource = () => Worker;
 
 /**
  * A model of more elements than this is laid out with ELK's cheap options: its label placement and its
- * thorough crossing minimisation take most of the time (a 600-vertex, 1,390-edge model: 8 s with them, 3 s
- * without, on one core), and on a model that size they no longer make the drawing much clearer.
+ * thorough crossing minimisation take most of the time, and on a model that size they no longer make the
+ * drawing clearer. A 600-vertex, 1,390-edge model, measured side by side on the loaded 2-core machine: 36 s
+ * and a drawing of 36,000 × 104,000 px with them, 8 s and 6,300 × 12,400 px without.
  */
 export const CHEAP_LAYOUT_ABOVE = 300;
 
