@@ -15,8 +15,8 @@ const OVER_LIMIT = generateModel({ vertices: 600, edges: 1401, seed: 14 });
 
 /**
  * How long a drawing of 2,000 elements may take to appear. ELK lays this model out in 3 s on an idle core of
- * the 2-core CI machine and in 8.5 s with the machine loaded six to nine deep (measured); ninety seconds leaves room
- * for a machine several times busier than that, and a page that never draws still fails.
+ * the 2-core CI machine and in 8.5 s with the machine loaded six to nine deep (measured); ninety seconds
+ * leaves room for a machine several times busier than that, and a page that never draws still fails.
  */
 const DRAWN_WITHIN_MS = 90_000;
 
