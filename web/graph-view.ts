@@ -227,7 +227,9 @@ export class GraphView {
     this.showVisits(this.shown.visits, this.shown.current);
     this.markIssues(this.issues);
     this.svg.append(content);
-    this.panZoom.show(this.layer, width, height, startOf(graph, layout));
+    const first = layout.models[0] ?? { x: 0, y: 0, width, height };
+    const frame = { x: first.x - 10, y: first.y - 10, width: first.width + 20, height: first.height + 20 };
+    this.panZoom.show(this.layer, width, height, frame, startOf(graph, layout));
     this.controls.hidden = false;
     this.legend.show({ walked: !this.draft, many, shared: layout.shared.length > 0 });
   }

@@ -1,4 +1,4 @@
-import type { Point } from './geometry.js';
+import type { Box, Point } from './geometry.js';
 
 /**
  * The smallest scale a drawing starts at: the 12 px names read at 9 px. A drawing that would have to shrink
@@ -53,17 +53,23 @@ export class PanZoom {
 
   /**
    * Shows `content`, a drawing of `width` × `height`: whole and centred when it fits at a legible scale (never
-   * blown up past {@link MAX_START_SCALE}), else at {@link MIN_LEGIBLE_SCALE} with `focus` (its start) near
-   * the top middle of the pane.
+   * blown up past {@link MAX_START_SCALE}); else at {@link MIN_LEGIBLE_SCALE}, from the first model's frame
+   * `first` at the top left when that fits the pane, or else with the first model's `start` near the top
+   * middle of the pane.
    */
-  show(content: HTMLElement, width: number, height: number, focus: Point): void {
+  show(content: HTMLElement, width: number, height: number, first: Box, start: Point): void {
     this.content = content;
     this.size = { width, height };
     const pane = this.paneSize();
     const k = Math.min(MAX_START_SCALE, Math.max(MIN_LEGIBLE_SCALE, this.fitScale()));
-    const x = width * k + 2 * PAD <= pane.width ? (pane.width - width * k) / 2 : within(pane.width / 2 - focus.x * k, pane.width - width * k - PAD, PAD);
-    const y = height * k + 2 * PAD <= pane.height ? (pane.height - height * k) / 2 : within(pane.height / 4 - focus.y * k, pane.height - height * k - PAD, PAD);
-    this.start = { x, y, k };
+    const whole = { x: width * k + 2 * PAD <= pane.width, y: height * k + 2 * PAD <= pane.height };
+    const firstFits = first.width * k + 2 * PAD <= pane.width && first.height * k + 2 * PAD <= pane.height;
+    const focus = firstFits ? { x: PAD - first.x * k, y: PAD - first.y * k } : { x: pane.width / 2 - start.x * k, y: pane.height / 4 - start.y * k };
+    this.start = {
+      x: whole.x ? (pane.width - width * k) / 2 : within(focus.x, pane.width - width * k - PAD, PAD),
+      y: whole.y ? (pane.height - height * k) / 2 : within(focus.y, pane.height - height * k - PAD, PAD),
+      k,
+    };
     this.apply(this.start);
   }
 
