@@ -229,7 +229,8 @@ export class GraphView {
     this.svg.append(content);
     const first = layout.models[0] ?? { x: 0, y: 0, width, height };
     const frame = { x: first.x - 10, y: first.y - 10, width: first.width + 20, height: first.height + 20 };
-    this.panZoom.show(this.layer, width, height, frame, startOf(graph, layout));
+    // A draft is drawn again at every edit: the reader's view of it stays.
+    this.panZoom.show(this.layer, width, height, frame, startOf(graph, layout), this.draft);
     this.controls.hidden = false;
     this.legend.show({ walked: !this.draft, many, shared: layout.shared.length > 0 });
   }

@@ -39,6 +39,8 @@ export class PanZoom {
   private start: View = this.view;
   private size = { width: 0, height: 0 };
   private drag: { readonly pointer: number; x: number; y: number } | undefined;
+  /** The reader moved the view away from where it started (dragged, zoomed, fitted). */
+  private moved = false;
   /** Hears every change of the view: the scale shown beside the buttons. */
   onChange: (scale: number) => void = () => {};
 
@@ -55,9 +57,10 @@ export class PanZoom {
    * Shows `content`, a drawing of `width` × `height`: whole and centred when it fits at a legible scale (never
    * blown up past {@link MAX_START_SCALE}); else at {@link MIN_LEGIBLE_SCALE}, from the first model's frame
    * `first` at the top left when that fits the pane, or else with the first model's `start` near the top
-   * middle of the pane.
+   * middle of the pane. With `keepView` (the same drawing again, changed: a draft after an edit), a view the
+   * reader moved stays where the reader put it.
    */
-  show(content: HTMLElement, width: number, height: number, first: Box, start: Point): void {
+  show(content: HTMLElement, width: number, height: number, first: Box, start: Point, keepView = false): void {
     this.content = content;
     this.size = { width, height };
     const pane = this.paneSize();
@@ -70,6 +73,8 @@ export class PanZoom {
       y: whole.y ? (pane.height - height * k) / 2 : within(focus.y, pane.height - height * k - PAD, PAD),
       k,
     };
+    if (keepView && this.moved) return this.apply(this.view);
+    this.moved = false;
     this.apply(this.start);
   }
 
@@ -84,11 +89,12 @@ export class PanZoom {
   fit(): void {
     const pane = this.paneSize();
     const k = this.fitScale();
-    this.apply({ x: (pane.width - this.size.width * k) / 2, y: (pane.height - this.size.height * k) / 2, k });
+    this.move({ x: (pane.width - this.size.width * k) / 2, y: (pane.height - this.size.height * k) / 2, k });
   }
 
   /** Back to the view the drawing started at. */
   reset(): void {
+    this.moved = false;
     this.apply(this.start);
   }
 
@@ -98,11 +104,7 @@ export class PanZoom {
     const centre = at ?? { x: pane.width / 2, y: pane.height / 2 };
     const k = Math.min(MAX_SCALE, Math.max(this.minScale(), this.view.k * factor));
     const ratio = k / this.view.k;
-    this.apply({ x: centre.x - (centre.x - this.view.x) * ratio, y: centre.y - (centre.y - this.view.y) * ratio, k });
-  }
-
-  get scale(): number {
-    return this.view.k;
+    this.move({ x: centre.x - (centre.x - this.view.x) * ratio, y: centre.y - (centre.y - this.view.y) * ratio, k });
   }
 
   /** The scale at which the whole drawing fits the pane, padding included. */
@@ -121,6 +123,13 @@ export class PanZoom {
     const { width, height } = this.pane.getBoundingClientRect();
     // Not laid out yet (a pane not in the page): a common screen's share, until the first real size.
     return width > 0 && height > 0 ? { width, height } : { width: 960, height: 700 };
+  }
+
+  /** A view the reader asked for. */
+  private move(view: View): void {
+    if (this.content === undefined) return;
+    this.moved = true;
+    this.apply(view);
   }
 
   private apply(view: View): void {
@@ -152,7 +161,7 @@ export class PanZoom {
     const dy = event.clientY - this.drag.y;
     this.drag.x = event.clientX;
     this.drag.y = event.clientY;
-    this.apply({ ...this.view, x: this.view.x + dx, y: this.view.y + dy });
+    this.move({ ...this.view, x: this.view.x + dx, y: this.view.y + dy });
   };
 
   private readonly onPointerUp = (event: PointerEvent): void => {

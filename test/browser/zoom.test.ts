@@ -41,7 +41,7 @@ async function opened(path: string): Promise<{ page: Page; errors: string[] }> {
 }
 
 describe('the drawing, panned and zoomed', () => {
-  it('starts a small draft at a capped scale, whole in the pane', async () => {
+  it("starts a small draft at a capped scale, whole in the pane, and keeps the reader's view as it changes", async () => {
     const post = (path: string, body: object) =>
       fetch(`${service.url}/walker/drafts${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
     const draft = ((await (await post('', {})).json()) as { draft_id: string }).draft_id;
@@ -56,6 +56,15 @@ describe('the drawing, panned and zoomed', () => {
     expect(drawing.x + drawing.width).toBeLessThanOrEqual(pane.x + pane.width);
     expect(drawing.y + drawing.height).toBeLessThanOrEqual(pane.y + pane.height);
     expect(await page.getByTestId('zoom-level').textContent()).toBe('125 %');
+
+    // The reader zooms in, then the draft changes: it is drawn again where the reader had it.
+    await page.getByTestId('zoom-in').click();
+    const zoomed = await onScreen(page, 'v_A');
+    await post(`/${draft}/vertices`, { id: 'v_D', name: 'v_D' });
+    await expect.poll(() => page.getByTestId('draft-revision').textContent()).toBe('5');
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor();
+    expect((await onScreen(page, 'v_A')).scale).toBeCloseTo(zoomed.scale, 3);
+    expect(await page.getByTestId('zoom-level').textContent()).toBe('156 %');
     expect(errors).toEqual([]);
     await page.close();
   });
