@@ -47,6 +47,8 @@ export class GraphView {
   private drawn: SVGGElement[] = [];
   private grid: ElementGrid | undefined;
   private current = -1;
+  /** The most visits of any element when the drawing was last coloured. */
+  private most = 0;
   /** Counts the draws begun: a layout that ends after a newer draw began is dropped. */
   private generation = 0;
   /** The latest visits and issues given, shown again whenever a drawing is done. */
@@ -117,13 +119,16 @@ export class GraphView {
     if (this.grid !== undefined) return this.grid.paint(visits, most, current);
     this.legend.setMost(most);
     this.tooltip.refresh();
+    // The colours are relative to the most visited element: when that count moves, every colour does.
+    const recolour = most !== this.most;
+    this.most = most;
     for (let e = 0; e < this.drawn.length; e++) {
       const g = this.drawn[e];
       if (g === undefined) continue;
       const count = visits[e] ?? 0;
       const visited = count > 0 ? 'true' : 'false';
       if (g.dataset.visited !== visited) g.dataset.visited = visited;
-      if (g.dataset.visits !== String(count)) {
+      if (recolour || g.dataset.visits !== String(count)) {
         g.dataset.visits = String(count);
         g.style.setProperty('--heat', count > 0 ? heat(count, most) : '');
         g.style.setProperty('--heat-stroke', count > 0 ? heatStroke(count, most) : '');
@@ -222,8 +227,9 @@ export class GraphView {
         this.drawn[v.index] = g;
       }
     });
-    // No element of the new drawing is marked yet: the one the walk stands on is marked afresh.
+    // No element of the new drawing is marked or coloured yet.
     this.current = -1;
+    this.most = 0;
     this.showVisits(this.shown.visits, this.shown.current);
     this.markIssues(this.issues);
     this.svg.append(content);

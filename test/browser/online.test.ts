@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, http, startService, type Service } from '../cli/online-helpers.js';
 import { readFileSync } from 'node:fs';
+import { heat } from '../../web/heat.js';
 import { launchBrowser, onScreen, watchedPage } from './browser.js';
 
 const PETCLINIC = 'test/fixtures/models/graphwalker/PetClinic.json';
@@ -194,8 +195,13 @@ describe('the page of walker online', () => {
     expect(later).toBeGreaterThan(visits);
     expect(await tooltip.innerText()).toContain(`visited ${later} times`);
 
+    // Every element coloured by its count against the most any element has now, counts that did not change too.
+    const colours = await page.getByTestId('model-graph').locator('[data-element-id]').evaluateAll((nodes) =>
+      nodes.map((n) => [Number(n.getAttribute('data-visits')), (n as unknown as { style: { getPropertyValue(name: string): string } }).style.getPropertyValue('--heat')] as const),
+    );
+    const most = Math.max(...colours.map(([count]) => count));
+    for (const [count, colour] of colours) expect(colour).toBe(count > 0 ? heat(count, most) : '');
     // The legend: the heat from one visit to the most any element has, and every mark the drawing uses.
-    const most = Math.max(...(await page.getByTestId('model-graph').locator('[data-visits]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-visits'))))));
     const legend = (await page.getByTestId('legend').innerText()).replace(/\s+/g, ' ').trim();
     expect(legend).toBe(`1 visit … ${most} visits not walked yet where the walk stands same shared state start`);
     await page.mouse.move(1, 1);
