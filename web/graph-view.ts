@@ -169,6 +169,7 @@ export class GraphView {
 
   private setState(state: GraphState, message: string): void {
     this.svg.dataset.state = state;
+    this.status.classList.toggle('failed', state === 'failed');
     this.status.textContent = message;
     this.status.hidden = message === '';
   }

@@ -126,3 +126,19 @@ describe('a start vertex', () => {
     await walked.page.close();
   });
 });
+
+describe('a layout that cannot run', () => {
+  it('says why in the pane, rather than laying out forever', async () => {
+    const id = await session('examples/models/login.json');
+    const { page, errors } = await watchedPage(browser);
+    // A proxy that does not pass the layout worker on.
+    await page.route('**/assets/elk-worker.js', (route) => route.fulfill({ status: 404, body: 'not here' }));
+    await page.goto(`${service.url}/?session=${id}`);
+    await page.locator('[data-testid=model-graph][data-state=failed]').waitFor();
+    expect(await page.getByTestId('graph-status').textContent()).toBe('The layout worker failed: its script did not load');
+    // The figures go on regardless.
+    expect(await page.getByTestId('step-count').textContent()).toBe('0');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
