@@ -42,7 +42,7 @@ export async function layOut(graph: GraphShape, elk: ElkRunner, aspect: number):
   const placed: ModelPlaces[] = [];
   for (const model of graph.models) placed.push(placedInFile(model) ? placedByFile(model) : placedByElk(model, await elk.layout(model)));
   // A frame as wide as its model's drawing, or as its title in the page's 14 px bold font if that is wider.
-  const frames = placed.map((p, m) => ({ width: Math.max(p.maxX - p.minX, titleOf(graph.models[m]).length * 8.5), height: p.maxY - p.minY + TITLE_HEIGHT }));
+  const frames = placed.map((p, m) => ({ width: Math.max(p.maxX - p.minX, titleOf(graph.models[m]).length * 9), height: p.maxY - p.minY + TITLE_HEIGHT }));
   const arranged = arrange(frames, aspect);
   const vertices = new Map<number, Box>();
   const edges = new Map<number, EdgePlace>();
