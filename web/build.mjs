@@ -1,7 +1,8 @@
 /**
  * Builds the web view (docs/view.md) into dist/web: the page's TypeScript bundled by esbuild into one script,
- * beside its stylesheet and HTML. `npm run build` runs it after tsc; the server serves dist/web, and
- * `walker offline --report` inlines the same files into a report.
+ * beside its stylesheet, its HTML and ELK's layout worker. `npm run build` runs it after tsc; the server serves
+ * dist/web, and `walker offline --report` inlines the same files into a report (the worker only when a model
+ * needs a layout).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,3 +24,6 @@ await build({
   logLevel: 'warning',
 });
 for (const file of ['index.html', 'app.css']) copyFileSync(join(root, 'web', file), join(out, file));
+// ELK's layout runs in a worker of its own, so that laying out a large model never freezes the page: its script
+// is ELK's own build for workers, already minified.
+copyFileSync(join(root, 'node_modules', 'elkjs', 'lib', 'elk-worker.min.js'), join(out, 'elk-worker.js'));

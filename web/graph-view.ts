@@ -1,107 +1,137 @@
-import Panzoom, { type PanzoomObject } from '@panzoom/panzoom';
 import type { GraphShape } from '../server/view/messages.js';
-import { heat } from './heat.js';
-import { layOut } from './layout.js';
+import { ElkRunner, LayoutSuperseded, type WorkerSource } from './elk-layout.js';
+import { centre, type Point } from './geometry.js';
+import { ElementGrid } from './grid.js';
+import { heat, heatStroke } from './heat.js';
+import { layOut, type EdgePlace, type Layout } from './layout.js';
+import { Legend } from './legend.js';
+import { ElementNames } from './names.js';
+import { PanZoom, ZOOM_STEP } from './pan-zoom.js';
+import { circle, defs, el, group, line, path, rect, SVG, text } from './svg.js';
+import { Tooltip } from './tooltip.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
-
-/** Models up to this many elements are drawn element by element; larger ones as a heat strip. */
+/** Models up to this many elements are drawn element by element; larger ones as a grid of cells. */
 export const MAX_DRAWN_ELEMENTS = 2000;
 
 /**
+ * Above this many elements, an edge not walked yet is drawn thin and pale rather than dashed: the browser
+ * rasterises dashes one by one, and at 2,000 elements they made each frame of a pan take 0.3 s instead of
+ * 20 ms (Chromium without a GPU, measured).
+ */
+const PLAIN_STROKES_ABOVE = 300;
+
+/** What the graph pane shows (`data-state` of `[data-testid=model-graph]`). */
+export type GraphState = 'empty' | 'laying-out' | 'drawn' | 'grid' | 'failed';
+
+/**
  * The models drawn in SVG (`data-testid="model-graph"`), one `<g data-element-id>` per vertex and edge, which
- * the page and the report colour by visit count. Pan by dragging, zoom with the wheel.
+ * the page and the report colour by visit count. Drag to pan, the wheel and the buttons zoom. ELK lays a
+ * model out in a worker: meanwhile the pane says so, and the visits and issues given are kept and shown once
+ * drawn.
  */
 export class GraphView {
   readonly element: HTMLElement;
+  /** Where the drawing (or the grid) goes, under the toolbar. */
+  private readonly canvas: HTMLElement;
+  /** Holds the `<svg>`: what {@link PanZoom} moves. */
+  private readonly layer: HTMLElement;
   private readonly svg: SVGSVGElement;
-  private panzoom: PanzoomObject | undefined;
+  private readonly status: HTMLElement;
+  private readonly controls: HTMLElement;
+  private readonly elk: ElkRunner;
+  private readonly panZoom: PanZoom;
+  private readonly legend = new Legend();
+  private readonly tooltip: Tooltip;
+  private names = new ElementNames(null);
   /** Per element index, its SVG group. */
   private drawn: SVGGElement[] = [];
-  private kinds: Uint8Array = new Uint8Array(0);
-  private strip: HTMLCanvasElement | undefined;
+  private grid: ElementGrid | undefined;
   private current = -1;
-  private graph: GraphShape | undefined;
+  /** The most visits of any element when the drawing was last coloured. */
+  private most = 0;
+  /** Counts the draws begun: a layout that ends after a newer draw began is dropped. */
+  private generation = 0;
+  /** The latest visits and issues given, shown again whenever a drawing is done. */
+  private shown: { visits: ArrayLike<number>; current: number } = { visits: [], current: -1 };
+  private issues: ReadonlyMap<string, 'error' | 'warning'> = new Map();
 
-  constructor() {
+  /** `worker` makes the worker ELK runs in; a draft's graph is never walked, so it shows issues instead of visits. */
+  constructor(
+    worker: WorkerSource,
+    private readonly draft = false,
+  ) {
+    this.elk = new ElkRunner(worker);
     this.element = el('div', 'graph-pane');
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.dataset.testid = 'model-graph';
-    this.element.append(this.svg);
+    this.canvas = el('div', 'graph-canvas');
+    this.panZoom = new PanZoom(this.canvas);
+    this.status = el('p', 'graph-status');
+    this.status.dataset.testid = 'graph-status';
+    this.controls = zoomControls(this.panZoom);
+    const toolbar = el('div', 'graph-toolbar');
+    toolbar.append(this.controls, this.legend.element);
+    this.layer = el('div', 'graph-layer');
+    this.layer.append(this.svg);
+    this.canvas.append(this.layer, this.status);
+    this.element.append(toolbar, this.canvas);
+    this.element.classList.toggle('drafting', draft);
+    this.tooltip = new Tooltip(this.canvas, (index) => this.describe(index));
+    this.setState('empty', '');
   }
 
-  /** Draws the graph anew; the visits shown start at none. */
+  /**
+   * Draws the graph anew, and resolves once it is drawn (or a newer draw took its place). Until then the pane
+   * says it is laying out, and the page goes on answering: the layout runs in ELK's worker.
+   */
   async draw(graph: GraphShape | null): Promise<void> {
-    this.graph = graph ?? undefined;
-    this.svg.replaceChildren();
-    this.svg.classList.remove('caption-only');
-    this.strip?.remove();
-    this.strip = undefined;
-    this.drawn = [];
-    this.current = -1;
-    this.panzoom?.destroy();
-    this.panzoom = undefined;
+    const generation = ++this.generation;
+    this.elk.cancel();
+    this.clear();
+    this.names = new ElementNames(graph);
     if (graph === null) {
-      this.svg.setAttribute('viewBox', '0 0 400 60');
       this.svg.append(text('No model is loaded.', 20, 36, 'empty'));
-      return;
+      return this.setState('empty', '');
     }
-    this.kinds = new Uint8Array(graph.size);
-    for (const m of graph.models) for (const v of m.vertices) this.kinds[v.index] = 1;
-    if (graph.size > MAX_DRAWN_ELEMENTS) return this.drawStrip(graph);
-    const layout = await layOut(graph);
-    if (this.graph !== graph) return;
-    this.svg.setAttribute('viewBox', `0 0 ${Math.ceil(layout.width)} ${Math.ceil(layout.height)}`);
-    this.svg.append(defs());
-    for (const frame of layout.models) {
-      const g = group('model');
-      g.append(rect(frame.x - 10, frame.y - 10, frame.width + 20, frame.height + 20, 'frame'), text(frame.title, frame.x, frame.y + 12, 'title'));
-      this.svg.append(g);
+    if (graph.size > MAX_DRAWN_ELEMENTS) {
+      this.drawGrid(graph);
+      this.setState('grid', '');
+      return this.showVisits(this.shown.visits, this.shown.current);
     }
-    for (const [a, b] of layout.shared) this.svg.append(line(a.x, a.y, b.x, b.y, 'shared-link'));
-    graph.models.forEach((model) => {
-      for (const e of model.edges) {
-        const place = layout.edges.get(e.index);
-        if (place === undefined) continue;
-        const g = group('edge', e.id, model.id, e.index);
-        const path = document.createElementNS(SVG, 'path');
-        path.setAttribute('d', place.path);
-        path.setAttribute('marker-end', 'url(#arrow)');
-        g.append(path);
-        if (place.start !== undefined) g.append(circle(place.start.x, place.start.y, 5, 'start'));
-        if (e.name !== '') g.append(text(e.name, place.label.x, place.label.y + 4, 'label'));
-        g.append(tooltip(e.guard === undefined ? `${e.name} (${e.id})` : `${e.name} (${e.id}) [${e.guard}]`));
-        this.svg.append(g);
-        this.drawn[e.index] = g;
-      }
-      for (const v of model.vertices) {
-        const box = layout.vertices.get(v.index);
-        if (box === undefined) continue;
-        const g = group('vertex', v.id, model.id, v.index);
-        g.append(rect(box.x, box.y, box.width, box.height, 'box'), text(v.name, box.x + box.width / 2, box.y + box.height / 2 + 4, 'name'));
-        g.append(tooltip(v.sharedState === undefined ? `${v.name} (${v.id})` : `${v.name} (${v.id}), shared state ${v.sharedState}`));
-        this.svg.append(g);
-        this.drawn[v.index] = g;
-      }
-    });
-    this.panzoom = Panzoom(this.svg as unknown as HTMLElement, { maxScale: 20, minScale: 0.2, canvas: true });
-    this.element.addEventListener('wheel', this.onWheel);
+    this.setState('laying-out', `Laying out ${graph.size.toLocaleString('en-US')} elements…`);
+    let layout: Layout;
+    try {
+      layout = await layOut(graph, this.elk, this.aspect());
+    } catch (error) {
+      if (error instanceof LayoutSuperseded || generation !== this.generation) return;
+      return this.setState('failed', (error as Error).message);
+    }
+    if (generation !== this.generation) return;
+    this.drawLayout(graph, layout);
+    this.setState('drawn', '');
   }
 
-  /** Colours every element by its visit count and marks the one the walk stands on. */
+  /** Colours every element by its visit count and marks the one the walk stands on (once drawn, if laying out). */
   showVisits(visits: ArrayLike<number>, current: number): void {
+    this.shown = { visits, current };
     let most = 1;
     for (let e = 0; e < visits.length; e++) most = Math.max(most, visits[e]);
-    if (this.strip !== undefined) return this.paintStrip(visits, most, current);
+    if (this.grid !== undefined) return this.grid.paint(visits, most, current);
+    this.legend.setMost(most);
+    this.tooltip.refresh();
+    // The colours are relative to the most visited element: when that count moves, every colour does.
+    const recolour = most !== this.most;
+    this.most = most;
     for (let e = 0; e < this.drawn.length; e++) {
       const g = this.drawn[e];
       if (g === undefined) continue;
       const count = visits[e] ?? 0;
       const visited = count > 0 ? 'true' : 'false';
       if (g.dataset.visited !== visited) g.dataset.visited = visited;
-      if (g.dataset.visits !== String(count)) {
+      if (recolour || g.dataset.visits !== String(count)) {
         g.dataset.visits = String(count);
         g.style.setProperty('--heat', count > 0 ? heat(count, most) : '');
+        g.style.setProperty('--heat-stroke', count > 0 ? heatStroke(count, most) : '');
       }
     }
     if (this.current !== current) {
@@ -113,6 +143,7 @@ export class GraphView {
 
   /** Marks the elements an issue names (a draft's validation), by their ids; the rest unmarked. */
   markIssues(severities: ReadonlyMap<string, 'error' | 'warning'>): void {
+    this.issues = severities;
     for (const g of this.drawn) {
       if (g === undefined) continue;
       const severity = severities.get(g.dataset.elementId ?? '');
@@ -121,91 +152,164 @@ export class GraphView {
     }
   }
 
-  private readonly onWheel = (event: WheelEvent): void => {
-    this.panzoom?.zoomWithWheel(event);
-  };
+  private clear(): void {
+    this.svg.replaceChildren();
+    for (const attribute of ['viewBox', 'preserveAspectRatio', 'width', 'height']) this.svg.removeAttribute(attribute);
+    this.svg.classList.remove('caption-only', 'many');
+    this.layer.classList.remove('drawing');
+    this.grid?.canvas.remove();
+    this.grid = undefined;
+    this.drawn = [];
+    this.current = -1;
+    this.panZoom.clear();
+    this.controls.hidden = true;
+    this.legend.show(undefined);
+    this.tooltip.hide();
+  }
 
-  /** A graph too large to draw element by element: one cell per element, vertices first, then edges. */
-  private drawStrip(graph: GraphShape): void {
+  private setState(state: GraphState, message: string): void {
+    this.svg.dataset.state = state;
+    this.status.classList.toggle('failed', state === 'failed');
+    this.status.textContent = message;
+    this.status.hidden = message === '';
+  }
+
+  /** The pane's width over its height, that the models are arranged to fill. */
+  private aspect(): number {
+    const { width, height } = this.canvas.getBoundingClientRect();
+    return width > 0 && height > 0 ? width / height : 4 / 3;
+  }
+
+  /** The layout drawn into the `<svg>` at its own size, one unit a pixel; {@link PanZoom} scales and moves it. */
+  private drawLayout(graph: GraphShape, layout: Layout): void {
+    const width = Math.ceil(layout.width);
+    const height = Math.ceil(layout.height);
+    this.svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    this.svg.setAttribute('width', String(width));
+    this.svg.setAttribute('height', String(height));
+    this.layer.classList.add('drawing');
+    const many = !this.draft && graph.size > PLAIN_STROKES_ABOVE;
+    this.svg.classList.toggle('many', many);
+    // Built apart and coloured before it joins the page: Chromium leaves out the text of an SVG element whose
+    // style changes between its insertion and its first layout (seen with a walk's visits applied at once).
+    const content = document.createDocumentFragment();
+    content.append(defs());
+    for (const frame of layout.models) {
+      const g = group('model');
+      g.append(rect(frame.x - 10, frame.y - 10, frame.width + 20, frame.height + 20, 'frame'), text(frame.title, frame.x, frame.y + 12, 'title'));
+      content.append(g);
+    }
+    for (const [a, b] of layout.shared) content.append(line(a.x, a.y, b.x, b.y, 'shared-link'));
+    graph.models.forEach((model) => {
+      for (const e of model.edges) {
+        const place = layout.edges.get(e.index);
+        if (place === undefined) continue;
+        const g = group('edge', e.id, model.id, e.index);
+        const stroke = path(place.path);
+        stroke.setAttribute('marker-end', 'url(#arrow)');
+        g.append(stroke);
+        if (place.start !== undefined) g.append(circle(place.start.x, place.start.y, 5, 'start'));
+        if (e.name !== '') {
+          const label = text(e.name, place.label.x, place.label.y + 4, 'label');
+          if (place.anchor !== undefined) label.style.textAnchor = place.anchor;
+          g.append(label);
+        }
+        content.append(g);
+        this.drawn[e.index] = g;
+      }
+      const start = layout.starts.get(model.startElement);
+      if (start !== undefined) content.append(startMark(start, model.vertices.find((v) => v.index === model.startElement)?.id ?? ''));
+      for (const v of model.vertices) {
+        const box = layout.vertices.get(v.index);
+        if (box === undefined) continue;
+        const g = group('vertex', v.id, model.id, v.index);
+        g.append(rect(box.x, box.y, box.width, box.height, 'box'), text(v.name, box.x + box.width / 2, box.y + box.height / 2 + 4, 'name'));
+        content.append(g);
+        this.drawn[v.index] = g;
+      }
+    });
+    // No element of the new drawing is marked or coloured yet.
+    this.current = -1;
+    this.most = 0;
+    this.showVisits(this.shown.visits, this.shown.current);
+    this.markIssues(this.issues);
+    this.svg.append(content);
+    const first = layout.models[0] ?? { x: 0, y: 0, width, height };
+    const frame = { x: first.x - 10, y: first.y - 10, width: first.width + 20, height: first.height + 20 };
+    // A draft is drawn again at every edit: the reader's view of it stays.
+    this.panZoom.show(this.layer, width, height, frame, startOf(graph, layout), this.draft);
+    this.controls.hidden = false;
+    this.legend.show({ walked: !this.draft, many, shared: layout.shared.length > 0 });
+  }
+
+  /** What the tooltip says of an element: its name, kind and id, its guard or shared state, and its visits. */
+  private describe(index: number): string[] {
+    const element = this.names.at(index);
+    if (element === undefined) return [];
+    const lines = [this.names.label(index), `${element.kind} ${element.id}`];
+    if (element.guard !== undefined) lines.push(`guard: ${element.guard}`);
+    if (element.sharedState !== undefined) lines.push(`shared state: ${element.sharedState}`);
+    if (this.draft) return lines;
+    const visits = this.shown.visits[index] ?? 0;
+    lines.push(visits === 0 ? 'not visited yet' : `visited ${visits.toLocaleString('en-US')} ${visits === 1 ? 'time' : 'times'}`);
+    return lines;
+  }
+
+  private drawGrid(graph: GraphShape): void {
     this.svg.classList.add('caption-only');
     this.svg.setAttribute('viewBox', '0 0 900 40');
     this.svg.setAttribute('preserveAspectRatio', 'xMinYMid meet');
     this.svg.append(text(`${graph.size} elements: drawn one by one up to ${MAX_DRAWN_ELEMENTS}; here each cell is one element, vertices first.`, 10, 24, 'empty'));
-    const canvas = document.createElement('canvas');
-    canvas.className = 'strip';
-    const columns = Math.ceil(Math.sqrt(graph.size * 4));
-    canvas.width = columns;
-    canvas.height = Math.ceil(graph.size / columns);
-    this.strip = canvas;
-    this.element.append(canvas);
-  }
-
-  private paintStrip(visits: ArrayLike<number>, most: number, current: number): void {
-    const canvas = this.strip as HTMLCanvasElement;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    for (let e = 0; e < visits.length; e++) {
-      context.fillStyle = e === current ? '#1d4ed8' : visits[e] > 0 ? heat(visits[e], most) : '#e5e7eb';
-      context.fillRect(e % canvas.width, Math.floor(e / canvas.width), 1, 1);
-    }
+    this.grid = new ElementGrid(graph.size);
+    this.canvas.append(this.grid.canvas);
   }
 }
 
-function el(tag: string, className: string): HTMLElement {
-  const node = document.createElement(tag);
-  node.className = className;
-  return node;
-}
-
-function group(kind: string, id?: string, model?: string, index?: number): SVGGElement {
-  const g = document.createElementNS(SVG, 'g');
-  g.setAttribute('class', kind);
-  if (id !== undefined) {
-    g.dataset.elementId = id;
-    g.dataset.modelId = model;
-    g.dataset.index = String(index);
-    g.dataset.visited = 'false';
-  }
+/** The dot and arrow into a start vertex: the start of its model, not one of its elements. */
+function startMark(place: EdgePlace, vertex: string): SVGGElement {
+  const g = group('start-mark');
+  g.dataset.startOf = vertex;
+  const stroke = path(place.path);
+  stroke.setAttribute('marker-end', 'url(#arrow)');
+  g.append(stroke);
+  if (place.start !== undefined) g.append(circle(place.start.x, place.start.y, 5, 'start'));
   return g;
 }
 
-function rect(x: number, y: number, width: number, height: number, className: string): SVGRectElement {
-  const node = document.createElementNS(SVG, 'rect');
-  for (const [name, value] of Object.entries({ x, y, width, height, rx: 6 })) node.setAttribute(name, String(value));
-  node.setAttribute('class', className);
-  return node;
+/** Where the walk of the first model starts: the dot of its start edge, or its start vertex; else its first vertex. */
+function startOf(graph: GraphShape, layout: Layout): Point {
+  const first = graph.models[0];
+  const start = first?.startElement ?? -1;
+  const edge = layout.edges.get(start) ?? layout.starts.get(start);
+  if (edge !== undefined) return edge.start ?? edge.label;
+  const box = layout.vertices.get(start) ?? layout.vertices.get(first?.vertices[0]?.index ?? -1);
+  return box === undefined ? { x: 0, y: 0 } : centre(box);
 }
 
-function text(content: string, x: number, y: number, className: string): SVGTextElement {
-  const node = document.createElementNS(SVG, 'text');
-  node.setAttribute('x', String(x));
-  node.setAttribute('y', String(y));
-  node.setAttribute('class', className);
-  node.textContent = content;
-  return node;
-}
-
-function line(x1: number, y1: number, x2: number, y2: number, className: string): SVGLineElement {
-  const node = document.createElementNS(SVG, 'line');
-  for (const [name, value] of Object.entries({ x1, y1, x2, y2 })) node.setAttribute(name, String(value));
-  node.setAttribute('class', className);
-  return node;
-}
-
-function circle(cx: number, cy: number, radius: number, className: string): SVGCircleElement {
-  const node = document.createElementNS(SVG, 'circle');
-  for (const [name, value] of Object.entries({ cx, cy, r: radius })) node.setAttribute(name, String(value));
-  node.setAttribute('class', className);
-  return node;
-}
-
-function tooltip(content: string): SVGTitleElement {
-  const node = document.createElementNS(SVG, 'title');
-  node.textContent = content;
-  return node;
-}
-
-function defs(): SVGDefsElement {
-  const node = document.createElementNS(SVG, 'defs');
-  node.innerHTML = '<marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrow"/></marker>';
-  return node;
+/** The buttons over the drawing: zoom out and in, fit the whole drawing, back to the view it started at. */
+function zoomControls(panZoom: PanZoom): HTMLElement {
+  const bar = el('div', 'zoom-controls');
+  const level = el('span', 'zoom-level');
+  level.dataset.testid = 'zoom-level';
+  panZoom.onChange = (scale) => {
+    level.textContent = `${Math.round(scale * 100)} %`;
+  };
+  const button = (label: string, testid: string, title: string, act: () => void): HTMLButtonElement => {
+    const node = el('button', '');
+    node.type = 'button';
+    node.textContent = label;
+    node.title = title;
+    node.dataset.testid = testid;
+    node.addEventListener('click', act);
+    return node;
+  };
+  bar.append(
+    button('−', 'zoom-out', 'Zoom out', () => panZoom.zoom(1 / ZOOM_STEP)),
+    level,
+    button('+', 'zoom-in', 'Zoom in', () => panZoom.zoom(ZOOM_STEP)),
+    button('Fit', 'zoom-fit', 'Show the whole graph, however small', () => panZoom.fit()),
+    button('Reset', 'zoom-reset', 'Back to the view the page opened with', () => panZoom.reset()),
+  );
+  bar.hidden = true;
+  return bar;
 }

@@ -1,22 +1,16 @@
-import ELK, { type ElkExtendedEdge, type ElkNode } from 'elkjs/lib/elk.bundled.js';
-import type { GraphShape, ModelShape, VertexShape } from '../server/view/messages.js';
-
-/** A point of the drawing. */
-export interface Point {
-  readonly x: number;
-  readonly y: number;
-}
-
-/** A vertex's box: top-left corner and size. */
-export interface Box extends Point {
-  readonly width: number;
-  readonly height: number;
-}
+import { placedInFile, type GraphShape, type ModelShape, type VertexShape } from '../server/view/messages.js';
+import { arrange } from './arrange.js';
+import { START_MARK, type ElkResult, type ElkRunner } from './elk-layout.js';
+import { centre, edgeLabelWidth, middle, r, VERTEX_HEIGHT, vertexWidth, type Box, type Point } from './geometry.js';
+import { loopPlaces, loopsByVertex } from './loops.js';
 
 /** Where an edge goes: an SVG path, where its label sits, and for a start edge the dot it starts from. */
 export interface EdgePlace {
   readonly path: string;
+  /** Where the label's baseline is centred; or, with {@link anchor}, where it starts or ends. */
   readonly label: Point;
+  readonly anchor?: 'start' | 'end';
+  readonly labelWidth: number;
   readonly start?: Point;
 }
 
@@ -28,67 +22,52 @@ export interface Layout {
   readonly edges: ReadonlyMap<number, EdgePlace>;
   /** Each model's frame and title, in the order of the graph. */
   readonly models: ReadonlyArray<Box & { readonly title: string }>;
+  /**
+   * By vertex index, the mark of a start vertex (a model whose start element is a vertex, not an edge): drawn
+   * like a start edge, a dot and an arrow into it, but no element of the model.
+   */
+  readonly starts: ReadonlyMap<number, EdgePlace>;
   /** Vertices of one shared state in different models, linked. */
   readonly shared: ReadonlyArray<readonly [Point, Point]>;
 }
 
-const VERTEX_HEIGHT = 32;
-const MODEL_GAP = 120;
 const TITLE_HEIGHT = 36;
-const MARGIN = 20;
-const START_DOT = 10;
-
-/** How wide a vertex is drawn: room for its name in the page's 12 px font. */
-export function vertexWidth(vertex: VertexShape): number {
-  return Math.max(60, Math.round(vertex.name.length * 7.2) + 24);
-}
 
 /**
- * Places every model: at the positions the model file gives (yEd's, GraphWalker's) when every vertex of the
- * model has one, else by ELK's layered layout; then the models side by side, in rows.
+ * Places every model: at the positions the model file gives when it places every vertex of the model, else
+ * by ELK's layered layout (in its worker); then the models side by side, in rows arranged to fill a pane of
+ * `aspect` (its width over its height).
  */
-export async function layOut(graph: GraphShape): Promise<Layout> {
-  const elk = new ELK();
+export async function layOut(graph: GraphShape, elk: ElkRunner, aspect: number): Promise<Layout> {
   const placed: ModelPlaces[] = [];
-  for (const model of graph.models) {
-    placed.push(model.vertices.length > 0 && model.vertices.every((v) => v.x !== undefined) ? placedByFile(model) : await placedByElk(elk, model));
-  }
+  for (const model of graph.models) placed.push(placedInFile(model) ? placedByFile(model) : placedByElk(model, await elk.layout(model)));
+  // A frame as wide as its model's drawing, or as its title in the page's 14 px bold font if that is wider.
+  const frames = placed.map((p, m) => ({ width: Math.max(p.maxX - p.minX, titleOf(graph.models[m]).length * 9), height: p.maxY - p.minY + TITLE_HEIGHT }));
+  const arranged = arrange(frames, aspect);
   const vertices = new Map<number, Box>();
   const edges = new Map<number, EdgePlace>();
-  const models: Array<Box & { title: string }> = [];
-  // Rows of models, left to right, about as wide as the drawing is tall: several models fit a screen.
-  const area = placed.reduce((sum, p) => sum + (p.maxX - p.minX + MODEL_GAP) * (p.maxY - p.minY + TITLE_HEIGHT + MODEL_GAP), 0);
-  const rowWidth = Math.max(...placed.map((p) => p.maxX - p.minX), Math.sqrt(area) * 1.6);
-  let left = MARGIN;
-  let top = MARGIN;
-  let rowHeight = 0;
-  let width = 0;
-  placed.forEach((places, m) => {
-    const w = places.maxX - places.minX;
-    const h = places.maxY - places.minY + TITLE_HEIGHT;
-    if (left > MARGIN && left + w > rowWidth + MARGIN) {
-      left = MARGIN;
-      top += rowHeight + MODEL_GAP / 2;
-      rowHeight = 0;
-    }
-    const dx = left - places.minX;
-    const dy = top + TITLE_HEIGHT - places.minY;
+  const starts = new Map<number, EdgePlace>();
+  const models = placed.map((places, m) => {
+    const { x, y } = arranged.corners[m];
+    const dx = x - places.minX;
+    const dy = y + TITLE_HEIGHT - places.minY;
     for (const [index, box] of places.vertices) vertices.set(index, { ...box, x: box.x + dx, y: box.y + dy });
     for (const [index, edge] of places.edges) edges.set(index, moved(edge, dx, dy));
-    const model = graph.models[m];
-    models.push({ x: left, y: top, width: w, height: h, title: model.name ?? model.id });
-    rowHeight = Math.max(rowHeight, h);
-    width = Math.max(width, left + w + MARGIN);
-    left += w + MODEL_GAP;
+    for (const [index, start] of places.starts) starts.set(index, moved(start, dx, dy));
+    return { x, y, ...frames[m], title: titleOf(graph.models[m]) };
   });
-  const height = top + rowHeight + MARGIN;
-  return { width: Math.max(width, 2 * MARGIN), height, vertices, edges, models, shared: sharedLinks(graph, vertices) };
+  return { width: arranged.width, height: arranged.height, vertices, edges, starts, models, shared: sharedLinks(graph, vertices) };
+}
+
+function titleOf(model: ModelShape): string {
+  return model.name ?? model.id;
 }
 
 /** One model's places in its own frame, and the frame's extent. */
 interface ModelPlaces {
   readonly vertices: Map<number, Box>;
   readonly edges: Map<number, EdgePlace>;
+  readonly starts: Map<number, EdgePlace>;
   readonly minX: number;
   readonly minY: number;
   readonly maxX: number;
@@ -98,50 +77,42 @@ interface ModelPlaces {
 function placedByFile(model: ModelShape): ModelPlaces {
   const vertices = new Map<number, Box>();
   for (const v of model.vertices) vertices.set(v.index, { x: v.x as number, y: v.y as number, width: vertexWidth(v), height: VERTEX_HEIGHT });
-  const edges = new Map<number, EdgePlace>();
+  const edges = new Map<number, EdgePlace>(placedLoops(model, vertices));
   const pairs = new Map<string, number>();
   for (const e of model.edges) {
     const target = vertices.get(e.target);
-    if (target === undefined) continue;
+    if (target === undefined || e.source === e.target) continue;
     const source = vertices.get(e.source);
     // Edges between the same two vertices bend apart, each a little more than the one before.
     const key = [e.source, e.target].sort((a, b) => a - b).join(':');
     const nth = pairs.get(key) ?? 0;
     pairs.set(key, nth + 1);
-    edges.set(e.index, source === undefined ? startEdge(target) : source === target ? loop(source, nth) : between(source, target, nth));
+    const width = edgeLabelWidth(e.name);
+    edges.set(e.index, source === undefined ? startEdge(target, width) : between(source, target, nth, width));
   }
-  return withExtent(vertices, edges);
+  const starts = new Map<number, EdgePlace>();
+  const startVertex = vertices.get(model.startElement);
+  if (startVertex !== undefined) starts.set(model.startElement, startEdge(startVertex, 0));
+  return withExtent(vertices, edges, starts);
 }
 
-async function placedByElk(elk: InstanceType<typeof ELK>, model: ModelShape): Promise<ModelPlaces> {
-  const inModel = new Set(model.vertices.map((v) => v.index));
-  const drawn = model.edges.filter((e) => inModel.has(e.target));
-  const children: ElkNode[] = model.vertices.map((v) => ({ id: `v${v.index}`, width: vertexWidth(v), height: VERTEX_HEIGHT }));
-  for (const e of drawn) if (!inModel.has(e.source)) children.push({ id: `s${e.index}`, width: START_DOT, height: START_DOT });
-  const elkEdges: ElkExtendedEdge[] = drawn.map((e) => ({
-    id: `e${e.index}`,
-    sources: [inModel.has(e.source) ? `v${e.source}` : `s${e.index}`],
-    targets: [`v${e.target}`],
-    labels: e.name === '' ? [] : [{ text: e.name, width: e.name.length * 6.5, height: 14 }],
-  }));
-  const result = await elk.layout({
-    id: 'model',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
-      'elk.edgeRouting': 'POLYLINE',
-      'elk.spacing.nodeNode': '40',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '50',
-      'elk.edgeLabels.placement': 'CENTER',
-    },
-    children,
-    edges: elkEdges,
+/** Every loop of the model's vertices, placed apart from each other (web/loops.ts). */
+function placedLoops(model: ModelShape, vertices: ReadonlyMap<number, Box>): Array<[number, EdgePlace]> {
+  return [...loopsByVertex(model.edges)].flatMap(([vertex, loops]) => {
+    const box = vertices.get(vertex);
+    return box === undefined ? [] : loopPlaces(box, loops);
   });
+}
+
+/** The model's places as ELK laid them out; the loops, which ELK left room for, as web/loops.ts places them. */
+function placedByElk(model: ModelShape, result: ElkResult): ModelPlaces {
   const boxes = new Map<string, Box>();
   for (const c of result.children ?? []) boxes.set(c.id, { x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? 0, height: c.height ?? 0 });
   const vertices = new Map<number, Box>();
   for (const v of model.vertices) vertices.set(v.index, boxes.get(`v${v.index}`) as Box);
-  const edges = new Map<number, EdgePlace>();
+  const edges = new Map<number, EdgePlace>(placedLoops(model, vertices));
+  const starts = new Map<number, EdgePlace>();
+  const names = new Map(model.edges.map((e) => [e.index, e.name]));
   for (const e of result.edges ?? []) {
     const section = e.sections?.[0];
     if (section === undefined) continue;
@@ -149,16 +120,19 @@ async function placedByElk(elk: InstanceType<typeof ELK>, model: ModelShape): Pr
     const label = e.labels?.[0];
     const index = Number(e.id.slice(1));
     const startBox = boxes.get(`s${index}`);
-    edges.set(index, {
+    const place = {
       path: `M${points.map((p) => `${r(p.x)},${r(p.y)}`).join(' L')}`,
       label: label === undefined ? middle(points) : { x: (label.x ?? 0) + (label.width ?? 0) / 2, y: (label.y ?? 0) + (label.height ?? 0) / 2 },
+      labelWidth: edgeLabelWidth(names.get(index) ?? ''),
       ...(startBox === undefined ? {} : { start: centre(startBox) }),
-    });
+    };
+    if (e.id === START_MARK) starts.set(model.startElement, { ...place, start: centre(boxes.get(START_MARK) as Box) });
+    else edges.set(index, place);
   }
-  return withExtent(vertices, edges);
+  return withExtent(vertices, edges, starts);
 }
 
-function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): ModelPlaces {
+function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>, starts: Map<number, EdgePlace>): ModelPlaces {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -173,35 +147,27 @@ function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>): 
     take(box.x, box.y);
     take(box.x + box.width, box.y + box.height);
   }
-  for (const edge of edges.values()) {
-    // Loops and bends reach beyond the boxes; labels too, by about half their length.
+  for (const edge of [...edges.values(), ...starts.values()]) {
+    // Loops and bends reach beyond the boxes; labels too.
     for (const [, x, y] of edge.path.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)) take(Number(x), Number(y));
-    take(edge.label.x - 40, edge.label.y - 10);
-    take(edge.label.x + 40, edge.label.y + 10);
+    const left = edge.anchor === 'start' ? 0 : edge.anchor === 'end' ? edge.labelWidth : edge.labelWidth / 2;
+    take(edge.label.x - left, edge.label.y - 10);
+    take(edge.label.x - left + edge.labelWidth, edge.label.y + 10);
     if (edge.start !== undefined) take(edge.start.x, edge.start.y);
   }
-  if (minX === Infinity) return { vertices, edges, minX: 0, minY: 0, maxX: 100, maxY: 40 };
-  return { vertices, edges, minX, minY, maxX, maxY };
+  if (minX === Infinity) return { vertices, edges, starts, minX: 0, minY: 0, maxX: 100, maxY: 40 };
+  return { vertices, edges, starts, minX, minY, maxX, maxY };
 }
 
 /** A start edge: from a dot above its target. */
-function startEdge(target: Box): EdgePlace {
+function startEdge(target: Box, labelWidth: number): EdgePlace {
   const to = { x: target.x + target.width / 2, y: target.y };
   const start = { x: to.x, y: to.y - 50 };
-  return { path: `M${r(start.x)},${r(start.y)} L${r(to.x)},${r(to.y)}`, label: { x: start.x + 30, y: start.y + 20 }, start };
-}
-
-/** A loop on the vertex's right-hand side, wider for each further loop. */
-function loop(box: Box, nth: number): EdgePlace {
-  const x = box.x + box.width;
-  const y = box.y + box.height / 2;
-  const reach = 40 + 20 * nth;
-  const path = `M${r(x)},${r(y - 8)} C${r(x + reach)},${r(y - reach)} ${r(x + reach)},${r(y + reach)} ${r(x)},${r(y + 8)}`;
-  return { path, label: { x: x + reach * 0.8 + 20, y } };
+  return { path: `M${r(start.x)},${r(start.y)} L${r(to.x)},${r(to.y)}`, label: { x: start.x + 6, y: start.y + 24 }, anchor: 'start', labelWidth, start };
 }
 
 /** From box to box, straight for the first edge of a pair and bent to alternate sides for the others. */
-function between(from: Box, to: Box, nth: number): EdgePlace {
+function between(from: Box, to: Box, nth: number, labelWidth: number): EdgePlace {
   const a = border(from, centre(to));
   const b = border(to, centre(from));
   const bend = nth === 0 ? 0 : Math.ceil(nth / 2) * 30 * (nth % 2 === 0 ? -1 : 1);
@@ -209,7 +175,7 @@ function between(from: Box, to: Box, nth: number): EdgePlace {
   const control = { x: (a.x + b.x) / 2 - ((b.y - a.y) / length) * bend * 2, y: (a.y + b.y) / 2 + ((b.x - a.x) / length) * bend * 2 };
   const path = bend === 0 ? `M${r(a.x)},${r(a.y)} L${r(b.x)},${r(b.y)}` : `M${r(a.x)},${r(a.y)} Q${r(control.x)},${r(control.y)} ${r(b.x)},${r(b.y)}`;
   const label = bend === 0 ? middle([a, b]) : { x: (a.x + 2 * control.x + b.x) / 4, y: (a.y + 2 * control.y + b.y) / 4 };
-  return { path, label };
+  return { path, label, labelWidth };
 }
 
 /** Where the line from the box's centre towards `towards` leaves the box. */
@@ -222,20 +188,10 @@ function border(box: Box, towards: Point): Point {
   return { x: c.x + dx * scale, y: c.y + dy * scale };
 }
 
-function centre(box: Box): Point {
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-function middle(points: readonly Point[]): Point {
-  const a = points[Math.floor((points.length - 1) / 2)];
-  const b = points[Math.ceil((points.length - 1) / 2)];
-  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-}
-
 function moved(edge: EdgePlace, dx: number, dy: number): EdgePlace {
   const path = edge.path.replace(/(-?[\d.]+),(-?[\d.]+)/g, (_m, x: string, y: string) => `${r(Number(x) + dx)},${r(Number(y) + dy)}`);
   const label = { x: edge.label.x + dx, y: edge.label.y + dy };
-  return edge.start === undefined ? { path, label } : { path, label, start: { x: edge.start.x + dx, y: edge.start.y + dy } };
+  return { ...edge, path, label, ...(edge.start === undefined ? {} : { start: { x: edge.start.x + dx, y: edge.start.y + dy } }) };
 }
 
 /** Each vertex of a shared state linked to the next one of it in another model. */
@@ -257,9 +213,5 @@ function sharedLinks(graph: GraphShape, boxes: ReadonlyMap<number, Box>): Array<
     }
   }
   return links;
-}
-
-function r(n: number): string {
-  return String(Math.round(n * 10) / 10);
 }
 

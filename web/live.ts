@@ -4,14 +4,14 @@ import type { GraphView } from './graph-view.js';
 import type { Panel } from './panel.js';
 
 /**
- * Follows a stream of the view (`.../events`): each message is applied in turn, a graph drawn before the
- * counts that follow it are shown. The browser's EventSource reconnects by itself; a new stream starts with
- * everything whole again. `tell` hears what the reader should know: the connection lost, the session or
+ * Follows a stream of the view (`.../events`): each message is applied as it comes. A graph is laid out and
+ * drawn while the messages after it are applied: the figures go on changing, and the graph shows the latest
+ * visits once drawn. The browser's EventSource reconnects by itself; a new stream starts with everything whole
+ * again. `tell` hears what the reader should know: the connection lost, the session or
  * draft gone or never there ('' once all is well again).
  */
-function follow(url: string, apply: (message: ViewMessage) => Promise<void> | void, tell: (message: string) => void): EventSource {
+function follow(url: string, apply: (message: ViewMessage) => void, tell: (message: string) => void): EventSource {
   const source = new EventSource(url);
-  let queue = Promise.resolve();
   let lost = false;
   source.onerror = () => {
     if (source.readyState === EventSource.CONNECTING) {
@@ -30,14 +30,12 @@ function follow(url: string, apply: (message: ViewMessage) => Promise<void> | vo
       lost = false;
       tell('');
     }
-    queue = queue.then(async () => {
-      if (message.kind === 'gone') {
-        source.close();
-        tell(message.message);
-        return;
-      }
-      await apply(message);
-    });
+    if (message.kind === 'gone') {
+      source.close();
+      tell(message.message);
+      return;
+    }
+    apply(message);
   };
   return source;
 }
@@ -47,11 +45,11 @@ export function followWalk(url: string, graph: GraphView, panel: Panel): EventSo
   let visits: number[] = [];
   return follow(
     url,
-    async (message) => {
+    (message) => {
       const { walk } = message as WalkMessage;
       if ((message as WalkMessage).graph !== undefined) {
         const shape = (message as WalkMessage).graph ?? null;
-        await graph.draw(shape);
+        void graph.draw(shape);
         panel.setGraph(shape);
       }
       if (walk === null) {
@@ -62,7 +60,7 @@ export function followWalk(url: string, graph: GraphView, panel: Panel): EventSo
       const changes = walk.visitChanges ?? [];
       for (let i = 0; i < changes.length; i += 2) visits[changes[i]] = changes[i + 1];
       graph.showVisits(visits, walk.current);
-      panel.showWalk(walk);
+      panel.showWalk({ ...walk, visits });
     },
     (gone) => panel.say(gone),
   );
@@ -70,14 +68,11 @@ export function followWalk(url: string, graph: GraphView, panel: Panel): EventSo
 
 /** Shows a draft live: drawn anew at every revision, the elements its issues name marked. */
 export function followDraft(url: string, graph: GraphView, panel: DraftPanel): EventSource {
-  // Nothing walks a draft: its edges are not drawn as edges not walked yet.
-  graph.element.classList.add('drafting');
   return follow(
     url,
-    async (message) => {
+    (message) => {
       const draft = message as DraftMessage;
-      await graph.draw(draft.graph);
-      graph.showVisits([], -1);
+      void graph.draw(draft.graph);
       const severities = new Map<string, 'error' | 'warning'>();
       for (const issue of draft.issues) {
         if (issue.element_id !== null && severities.get(issue.element_id) !== 'error') severities.set(issue.element_id, issue.severity);

@@ -5,10 +5,10 @@ import { LAST_STEPS_SHOWN, type Panel } from './panel.js';
 /**
  * A report of `walker offline --report`: the walk at its end, and a slider that replays its path step by
  * step — the heat map, the step count, the coverage and the element of each moment. Statuses, variables and
- * requirements are those of the end.
+ * requirements stay those of the end, and the panel says so once.
  */
-export async function showReport(report: ReportMessage, graph: GraphView, panel: Panel): Promise<HTMLElement> {
-  await graph.draw(report.graph);
+export function showReport(report: ReportMessage, graph: GraphView, panel: Panel): HTMLElement {
+  void graph.draw(report.graph);
   panel.setGraph(report.graph);
   const { path } = report;
   const isVertex = new Uint8Array(report.graph.size);
@@ -41,18 +41,24 @@ export async function showReport(report: ReportMessage, graph: GraphView, panel:
     move(to);
     position.textContent = `step ${to} of ${path.length}${report.pathComplete ? '' : ` (the first ${path.length} of ${report.walk.steps} steps)`}`;
     if (to === path.length && report.pathComplete) {
-      graph.showVisits(report.walk.visits ?? visits, report.walk.current);
-      panel.showWalk(report.walk);
+      const atTheEnd = report.walk.visits ?? visits;
+      graph.showVisits(atTheEnd, report.walk.current);
+      panel.showWalk({ ...report.walk, visits: atTheEnd });
       return;
     }
-    const statistics = {
+    const statistics: CoverageFigures = {
       ...report.walk.statistics,
+      totalNumberOfVisitedVertices: visited.vertices,
+      totalNumberOfVisitedEdges: visited.edges,
+      totalNumberOfUnvisitedVertices: totals.vertices - visited.vertices,
+      totalNumberOfUnvisitedEdges: totals.edges - visited.edges,
       vertexCoverage: percentage(visited.vertices, totals.vertices),
       edgeCoverage: percentage(visited.edges, totals.edges),
-    } as CoverageFigures;
+    };
     const lastSteps = path.slice(Math.max(0, to - LAST_STEPS_SHOWN), to).map((index) => ({ index, id: '', name: '', modelId: '' }));
     graph.showVisits(visits, to === 0 ? -1 : path[to - 1]);
-    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses: [], variables: [], lastSteps, partial: true });
+    const { statuses, variables, failure } = report.walk;
+    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses, variables, ...(failure === undefined ? {} : { failure }), lastSteps, visits, partial: true });
   };
   slider.addEventListener('input', show);
   const stepBy = (by: number) => () => {

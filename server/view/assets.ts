@@ -12,9 +12,12 @@ export function webAssetsDirectory(): string {
   return fileURLToPath(new URL('../../dist/web/', import.meta.url));
 }
 
+/** The files `npm run build` writes for the view: its page, script and stylesheet, and ELK's layout worker. */
+export const WEB_FILES = ['index.html', 'app.js', 'app.css', 'elk-worker.js'] as const;
+
 /** Why the view cannot be shown from `directory`, or undefined when its files are there. */
 export function missingAssets(directory: string): string | undefined {
-  const missing = ['index.html', 'app.js', 'app.css'].filter((file) => !existsSync(`${directory}${file}`));
+  const missing = WEB_FILES.filter((file) => !existsSync(`${directory}${file}`));
   if (missing.length === 0) return undefined;
   return `The web view is not built (${missing.join(', ')} missing in ${directory}): run npm run build.`;
 }

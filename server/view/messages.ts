@@ -1,9 +1,10 @@
 /**
  * What the web view reads: the JSON of `GET /walker/view/...`, the data of each Server-Sent Event of
  * `.../events`, and the data a report carries inline (docs/view.md). One shape for all three, so that the page
- * and the report draw from the same data with the same code. Types only: the page's bundle imports them too.
+ * and the report draw from the same data with the same code. The page's bundle imports this module too: it
+ * holds types, and the one rule both sides read them by.
  */
-import type { CoverageFigures, GraphShape } from '../../core/machine/walk-view.js';
+import type { CoverageFigures, GraphShape, ModelShape } from '../../core/machine/walk-view.js';
 import type { ModelStatus } from '../../core/machine/statistics.js';
 
 export type { CoverageFigures, EdgeShape, GraphShape, ModelShape, VertexShape } from '../../core/machine/walk-view.js';
@@ -89,3 +90,11 @@ export interface ReportMessage {
 }
 
 export type ViewMessage = WalkMessage | DraftMessage | GoneMessage | ReportMessage;
+
+/**
+ * Whether the model file places every vertex of the model (yEd's geometry, GraphWalker's `x` and `y`): the page
+ * then draws it there, and needs no layout for it; a report of such models leaves the layout out.
+ */
+export function placedInFile(model: ModelShape): boolean {
+  return model.vertices.length > 0 && model.vertices.every((v) => v.x !== undefined);
+}

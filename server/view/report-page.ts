@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Machine } from '../../core/machine/machine.js';
 import { graphShape, walkProgress } from '../../core/machine/walk-view.js';
 import { missingAssets, webAssetsDirectory } from './assets.js';
-import type { ReportMessage, StepSeen } from './messages.js';
+import { placedInFile, type ReportMessage, type StepSeen } from './messages.js';
 import { walkMessage } from './walk-message.js';
 import { LAST_STEPS, REPORT_PATH_LIMIT } from './limits.js';
 
@@ -18,19 +18,25 @@ export function reportMessage(machine: Machine, path: readonly number[], title: 
   return { kind: 'report', title, seed: machine.seed, graph, walk: walk as NonNullable<typeof walk>, path, pathComplete: path.length === machine.steps };
 }
 
+/** The id of the script element that carries ELK's worker (web/workers.ts reads it). */
+const WORKER_ID = 'walker-layout-worker';
+
 /**
- * The report as one HTML page with everything inline — the view's script and stylesheet and the data — so
- * that it opens from a file with no server and no network; its Content-Security-Policy forbids any request.
+ * The report as one HTML page with everything inline — the view's script and stylesheet, the data, and ELK's
+ * layout worker when a model needs a layout — so that it opens from a file with no server and no network; its
+ * Content-Security-Policy forbids any request (the worker starts from a blob the page makes of its own text).
  * Throws when the view's files are not built.
  */
 export function reportPage(message: ReportMessage, assets = webAssetsDirectory()): string {
   const missing = missingAssets(assets);
   if (missing !== undefined) throw new Error(missing);
-  // Inside <script> and <style>, only a closing tag of the element ends it early: break those, nothing else changes.
-  const script = readFileSync(`${assets}app.js`, 'utf8').replace(/<\/(script)/gi, '<\\/$1');
+  const script = inlineScript(readFileSync(`${assets}app.js`, 'utf8'));
+  // Inside <style>, only a closing tag of the element ends it early: break those, nothing else changes.
   const style = readFileSync(`${assets}app.css`, 'utf8').replace(/<\/(style)/gi, '<\\/$1');
   const data = JSON.stringify(message).replace(/</g, '\\u003c');
-  const policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:";
+  // ELK is most of a page's weight (1.6 MB): a report whose models are all placed by their files needs none of it.
+  const layout = message.graph.models.every(placedInFile) ? [] : [`<script type="text/plain" id="${WORKER_ID}">${inlineScript(readFileSync(`${assets}elk-worker.js`, 'utf8'))}</script>`];
+  const policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; worker-src blob:";
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -45,6 +51,7 @@ export function reportPage(message: ReportMessage, assets = webAssetsDirectory()
     '<body>',
     '<div id="app"></div>',
     `<script type="application/json" id="walker-report">${data}</script>`,
+    ...layout,
     `<script>${script}</script>`,
     '</body>',
     '</html>',
@@ -64,6 +71,11 @@ function variablesOf(machine: Machine): Array<[string, string]> {
 function stepSeen(machine: Machine, index: number): StepSeen {
   const { id, name, modelId } = machine.stepOf(index);
   return { index, id, name, modelId };
+}
+
+/** Script text to put inside <script>: only a closing tag of the element would end it early, so those are broken. */
+function inlineScript(text: string): string {
+  return text.replace(/<\/(script)/gi, '<\\/$1');
 }
 
 function escapeHtml(text: string): string {

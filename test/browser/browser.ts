@@ -43,3 +43,22 @@ export async function watchedPage(browser: Browser): Promise<{ page: Page; error
   page.on('request', (request) => requests.push(request.url()));
   return { page, errors, requests };
 }
+
+/** Where a drawn element stands on the screen: the drawing's scale there, and the element's centre in pixels. */
+export interface OnScreen {
+  readonly scale: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The element `id` of the drawing as the reader sees it (docs/view.md's `data-element-id`). */
+export async function onScreen(page: Page, id: string): Promise<OnScreen> {
+  return page.evaluate((element) => {
+    type Drawn = { getScreenCTM(): { a: number } | null; getBoundingClientRect(): { x: number; y: number; width: number; height: number } };
+    const doc = (globalThis as unknown as { document: { querySelector(selector: string): Drawn | null } }).document;
+    const g = doc.querySelector(`[data-testid=model-graph] [data-element-id="${element}"]`);
+    if (g === null) throw new Error(`No element '${element}' is drawn.`);
+    const box = g.getBoundingClientRect();
+    return { scale: (g.getScreenCTM() as { a: number }).a, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }, id);
+}

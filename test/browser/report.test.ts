@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, runWalker, type Finished } from '../cli/online-helpers.js';
+import { ensureBuilt, http, runWalker, startService, walkOverHttp, type Finished } from '../cli/online-helpers.js';
 import { launchBrowser, watchedPage } from './browser.js';
 
 const LOGIN = 'examples/models/login.json';
@@ -54,7 +54,9 @@ describe('walker offline --report', () => {
     const url = pathToFileURL(report).href;
     await page.goto(url);
     await page.getByTestId('model-graph').locator('[data-element-id]').first().waitFor();
-    expect(requests.filter((r) => r !== url && !r.startsWith('data:'))).toEqual([]);
+    // login.json places no vertex: ELK lays it out in a worker the page starts from a blob of its own inline text.
+    expect(requests.filter((r) => r.startsWith('blob:'))).toHaveLength(1);
+    expect(requests.filter((r) => r !== url && !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([]);
     expect(await page.getByTestId('step-count').textContent()).toBe(String(steps.length));
     // The walk stopped at edge_coverage(100); every vertex of login.json is the target of an edge, so all are visited.
     expect(await page.getByTestId('edge-coverage').textContent()).toBe('100');
@@ -71,11 +73,48 @@ describe('walker offline --report', () => {
     await page.close();
   });
 
+  it("shows the coverage of a walk that stops short as the run's own getStatistics has it: figures, counts, unvisited elements", async () => {
+    const goal = 'random(edge_coverage(60))';
+    const partial = join(folder, 'partial.html');
+    const offline = await runWalker(['offline', '-m', LOGIN, goal, '--seed', '42', '--report', partial]);
+    expect(offline.code).toBe(0);
+    // The same run on a service (model, generator, seed): the same path, and getStatistics of its end.
+    const service = await startService(['-s', 'RESTFUL', '-p', '0', '-m', LOGIN, goal, '--seed', '42']);
+    let stats: Record<string, any>;
+    try {
+      const path = await walkOverHttp(service.url);
+      expect(path).toEqual(offline.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { currentElementID: string }).currentElementID));
+      stats = await http(service.url, 'GET', '/walker/getStatistics');
+    } finally {
+      await service.stop();
+    }
+    expect(stats.edgeCoverage, 'a walk that stops short of every edge').toBeLessThan(100);
+
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(pathToFileURL(partial).href);
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor();
+    const shown = async (testid: string) => Number(await page.getByTestId(testid).textContent());
+    expect(await shown('edge-coverage')).toBe(stats.edgeCoverage);
+    expect(await shown('vertex-coverage')).toBe(stats.vertexCoverage);
+    expect(await shown('edges-visited')).toBe(stats.totalNumberOfVisitedEdges);
+    expect(await shown('edges-total')).toBe(stats.totalNumberOfEdges);
+    expect(await shown('vertices-visited')).toBe(stats.totalNumberOfVisitedVertices);
+    expect(await shown('vertices-total')).toBe(stats.totalNumberOfVertices);
+    const unvisited = await page.getByTestId('not-visited').locator('li[data-element-id]').evaluateAll((items) => items.map((li) => li.getAttribute('data-element-id')));
+    expect(unvisited).toEqual([
+      ...(stats.edgesNotVisited as Array<{ edgeId: string }>).map((e) => e.edgeId),
+      ...(stats.verticesNotVisited as Array<{ vertexId: string }>).map((v) => v.vertexId),
+    ]);
+    expect(unvisited.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('replays the path step by step with its slider', async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(pathToFileURL(report).href);
     const slider = page.getByTestId('replay-slider');
-    await slider.waitFor();
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor();
     expect(await slider.getAttribute('max')).toBe(String(steps.length));
     for (const n of [0, 1, 3, Math.floor(steps.length / 2)]) {
       await slider.fill(String(n));
@@ -84,10 +123,20 @@ describe('walker offline --report', () => {
       expect(await page.getByTestId('edge-coverage').textContent(), `step ${n}`).toBe(String(edges));
       expect(await page.getByTestId('vertex-coverage').textContent(), `step ${n}`).toBe(String(vertices));
       expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe(n === 0 ? '' : steps[n - 1]);
+      const seen = new Set(steps.slice(0, n));
+      expect(await page.getByTestId('edges-visited').textContent(), `step ${n}`).toBe(String([...EDGES].filter((id) => seen.has(id)).length));
+      const notVisited = await page.getByTestId('not-visited').locator('li[data-element-id]').evaluateAll((items) => items.map((li) => li.getAttribute('data-element-id')));
+      expect(notVisited.sort(), `step ${n}`).toEqual([...EDGES, ...VERTICES].filter((id) => !seen.has(id)).sort());
       expect(await page.locator('[data-testid=model-graph] [data-visited=true]').count()).toBe(new Set(steps.slice(0, n)).size);
     }
+    // Before the end, the statuses, variables and requirements shown are the end's, and the page says so once.
+    expect(await page.getByTestId('end-note').isVisible()).toBe(true);
+    expect(await page.getByTestId('model-statuses').locator('li').first().textContent()).toBe('Login: completed');
+    expect(await page.getByTestId('requirements').locator('[data-requirements=passed]').textContent()).toBe('passed: 2 (LOGIN-1, LOGIN-2)');
     await page.getByTestId('replay-forward').click();
     expect(await page.getByTestId('step-count').textContent()).toBe(String(Math.floor(steps.length / 2) + 1));
+    await slider.fill(String(steps.length));
+    expect(await page.getByTestId('end-note').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -106,6 +155,25 @@ describe('walker offline --report', () => {
     expect(await page.getByTestId('step-count').textContent()).toBe('4');
     expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe('b');
     expect(await page.getByTestId('model-statuses').locator('li').first().textContent()).toBe('DeadEnd: failed');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('leaves the layout out of a report whose models the file places, and draws them there', async () => {
+    const placed = join(folder, 'placed.html');
+    // Every vertex of this Login.json has its x and y.
+    const { code } = await runWalker(['offline', '-m', 'test/fixtures/models/graphwalker/Login.json', 'random(edge_coverage(100))', '--seed', '3', '--report', placed]);
+    expect(code).toBe(0);
+    const html = readFileSync(placed, 'utf8');
+    expect(html.includes('<script type="text/plain" id="walker-layout-worker">'), 'the layout worker inline').toBe(false);
+    // ELK's worker alone is 1.6 MB; the page's own script, stylesheet and this walk are some 50 KB.
+    expect(html.length).toBeLessThan(200_000);
+    const { page, errors, requests } = await watchedPage(browser);
+    const url = pathToFileURL(placed).href;
+    await page.goto(url);
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor();
+    expect(await page.getByTestId('model-graph').locator('g.vertex[data-element-id]').count()).toBe(4);
+    expect(requests.filter((r) => r !== url && !r.startsWith('data:'))).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -45,8 +45,8 @@ describe('npm pack', () => {
   it('packs exactly the command, the built library, the example models, the deployment examples and the documentation', () => {
     expect(entries(files, 1)).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'examples', 'package.json']);
     expect(entries(files, 2, 'dist/')).toEqual(['dist/cli', 'dist/core', 'dist/plugins', 'dist/server', 'dist/web']);
-    // The web view's built page: the server serves it, and offline --report inlines it.
-    expect(entries(files, 3, 'dist/web/')).toEqual(['dist/web/app.css', 'dist/web/app.js', 'dist/web/index.html']);
+    // The web view's built page and ELK's layout worker: the server serves them, and offline --report inlines them.
+    expect(entries(files, 3, 'dist/web/')).toEqual(['dist/web/app.css', 'dist/web/app.js', 'dist/web/elk-worker.js', 'dist/web/index.html']);
     // examples/deploy: docs/scaling.md links its configurations.
     expect(entries(files, 2, 'examples/')).toEqual(['examples/deploy', 'examples/models']);
     expect(entries(files, 2, 'bin/')).toEqual(['bin/walker.js']);

@@ -9,6 +9,7 @@ const FILES = [
   { url: '/', file: 'index.html', type: 'text/html; charset=utf-8' },
   { url: '/assets/app.js', file: 'app.js', type: 'text/javascript; charset=utf-8' },
   { url: '/assets/app.css', file: 'app.css', type: 'text/css; charset=utf-8' },
+  { url: '/assets/elk-worker.js', file: 'elk-worker.js', type: 'text/javascript; charset=utf-8' },
 ] as const;
 
 /**
@@ -16,7 +17,7 @@ const FILES = [
  * under `/assets/`, from the files `npm run build` made; what the page reads comes from the view family
  * (`/walker/view`). None of it is an API operation: the OpenAPI document leaves it out.
  *
- * The page is three files fixed at build time, read once and served from memory with an ETag. Not
+ * The page is four files fixed at build time (the fourth ELK's layout worker, which the page starts itself), read once and served from memory with an ETag. Not
  * @fastify/static: every version of it for Fastify 5 depends on glob 11 or later, which refuses Node 21,
  * and walker runs on every Node from 20 (package.json engines).
  */

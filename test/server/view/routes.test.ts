@@ -245,7 +245,7 @@ describe('GET /walker/view/drafts/{draft_id}/events', () => {
 });
 
 describe('the page at /', () => {
-  it('serves the built page, its script and its stylesheet, with ETags', async () => {
+  it('serves the built page, its script, its stylesheet and the layout worker, with ETags', async () => {
     const app = await testApp();
     const page = await app.inject({ method: 'GET', url: '/?session=abc' });
     expect(page.statusCode).toBe(200);
@@ -257,6 +257,9 @@ describe('the page at /', () => {
     const again = await app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'if-none-match': String(script.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect((await app.inject({ method: 'GET', url: '/assets/app.css' })).headers['content-type']).toBe('text/css; charset=utf-8');
+    const worker = await app.inject({ method: 'GET', url: '/assets/elk-worker.js' });
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.body).toBe(readFileSync('dist/web/elk-worker.js', 'utf8'));
     expect((await app.inject({ method: 'GET', url: '/assets/other.js' })).statusCode).toBe(404);
   });
 });
