@@ -27,6 +27,8 @@ export interface OpenOptions {
   readonly scriptLimits?: Partial<ScriptLimits>;
   /** States a guard-aware plan explores at most (docs/planning.md, `--plan-states`); 0 plans by the graph alone. */
   readonly planStates?: number;
+  /** Milliseconds one exploration of a guard-aware plan takes at most (docs/planning.md, `--plan-time`). */
+  readonly planTimeMs?: number;
 }
 
 /**
@@ -79,6 +81,7 @@ export class Walker {
       scriptEngine: options.scriptEngine,
       scriptLimits: options.scriptLimits,
       planStates: options.planStates,
+      planTimeMs: options.planTimeMs,
     });
   }
 }

@@ -1,8 +1,8 @@
 import type { ScriptOrigin } from '../errors.js';
 import type { Graph } from '../model/graph.js';
 import { actionScripts, SNAPSHOT_SEPARATOR } from '../scripting.js';
-import { compilePlain, NotPlain, type PlainScope, type PlainScript, type PlainValue } from './plain-scripts.js';
-import type { StateStepper } from './state-space.js';
+import { compilePlain, NotPlain, Unpredictable, type PlainScope, type PlainScript, type PlainValue } from './plain-scripts.js';
+import { CLOSED, MAYBE, OPEN, UNPREDICTABLE, type StateStepper } from './state-space.js';
 
 const GLOBAL_PREFIX = 'global.';
 
@@ -26,7 +26,7 @@ export class PlainStepper implements StateStepper {
 
   private constructor(
     private readonly graph: Graph,
-    private readonly guards: ReadonlyArray<Placed | undefined>,
+    private readonly guardOf: ReadonlyArray<Placed | undefined>,
     private readonly actions: ReadonlyArray<readonly Placed[]>,
   ) {}
 
@@ -70,32 +70,40 @@ export class PlainStepper implements StateStepper {
     this.scopes = this.loadedParts.map((pairs) => new Map(pairs));
   }
 
-  open(vertex: number): readonly number[] {
+  guards(vertex: number, out: Uint8Array): void {
     const g = this.graph;
-    const open: number[] = [];
-    for (let i = g.outOffsets[vertex], end = g.outOffsets[vertex + 1]; i < end; i++) {
-      const e = g.outEdges[i];
-      const guard = this.guards[e];
-      if (guard === undefined || guard.run(this.scopes[guard.scope]) === true) open.push(e);
+    for (let i = g.outOffsets[vertex], k = 0, end = g.outOffsets[vertex + 1]; i < end; i++, k++) {
+      const guard = this.guardOf[g.outEdges[i]];
+      out[k] = guard === undefined ? OPEN : this.judge(guard);
     }
-    return open;
   }
 
-  take(edge: number): string | undefined {
-    this.runActions(edge);
-    this.runActions(this.graph.target[edge]);
+  take(edge: number): string | typeof UNPREDICTABLE {
+    return this.enter(edge);
+  }
+
+  /**
+   * Runs the actions of the element a walk starts on or takes, and of its target for an edge: the copy after
+   * them, or {@link UNPREDICTABLE} when one read chance or time.
+   */
+  enter(element: number): string | typeof UNPREDICTABLE {
+    try {
+      this.runActions(element);
+      if (!this.graph.isVertex(element)) this.runActions(this.graph.target[element]);
+    } catch (error) {
+      if (error instanceof Unpredictable) return UNPREDICTABLE;
+      throw error;
+    }
     return this.scopes.map(encodeScope).join(SNAPSHOT_SEPARATOR);
   }
 
-  /** Runs the actions of the element a walk starts on (and of its target, for an edge): the copy after them. */
-  enter(element: number): string {
-    this.runActions(element);
-    if (!this.graph.isVertex(element)) this.runActions(this.graph.target[element]);
-    return this.scopes.map(encodeScope).join(SNAPSHOT_SEPARATOR);
-  }
-
-  takeUnpredictable(): boolean {
-    return false;
+  private judge({ scope, run }: Placed): number {
+    try {
+      return run(this.scopes[scope]) === true ? OPEN : CLOSED;
+    } catch (error) {
+      if (error instanceof Unpredictable) return MAYBE;
+      throw error;
+    }
   }
 
   private runActions(element: number): void {

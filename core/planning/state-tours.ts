@@ -1,3 +1,4 @@
+import type { Graph } from '../model/graph.js';
 import type { RandomSource } from '../random.js';
 import type { StateSpace } from './state-space.js';
 
@@ -16,10 +17,19 @@ const EXACT_EDGES = 24;
  */
 
 /**
+ * Which transitions of the state a plan starts from it may begin with: the walk stands there, its guards are
+ * asked, and a transition chance closed this time cannot be taken now (it may be later).
+ */
+export type FirstMoves = (transition: number) => boolean;
+
+/** Every transition may begin a plan. */
+export const ANY_FIRST: FirstMoves = () => true;
+
+/**
  * The edges (graph indices) among `wanted` that some transition reachable from `from` takes: what a tour from
  * there can cover.
  */
-export function coverableFrom(space: StateSpace, from: number, wanted: (edge: number) => boolean): number[] {
+export function coverableFrom(space: StateSpace, from: number, wanted: (edge: number) => boolean, first: FirstMoves = ANY_FIRST): number[] {
   const seen = new Uint8Array(space.size);
   const found = new Set<number>();
   const queue = [from];
@@ -27,6 +37,7 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
   for (let h = 0; h < queue.length; h++) {
     const s = queue[h];
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
+      if (h === 0 && !first(t)) continue;
       const e = space.edgeOf[t];
       if (wanted(e)) found.add(e);
       const next = space.to[t];
@@ -45,7 +56,7 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
  * state and the set of required elements stepped on so far, which finds the optimum. Null when no walk from
  * there steps on them all; undefined when the pairs would be too many ({@link EXACT_LIMIT}) to know.
  */
-export function exactTour(space: StateSpace, from: number, required: readonly number[]): number[] | null | undefined {
+export function exactTour(space: StateSpace, from: number, required: readonly number[], first: FirstMoves = ANY_FIRST): number[] | null | undefined {
   const k = required.length;
   if (k === 0) return [];
   if (k > EXACT_EDGES || space.size * 2 ** k > EXACT_LIMIT) return undefined;
@@ -62,19 +73,22 @@ export function exactTour(space: StateSpace, from: number, required: readonly nu
   let tail = 0;
   const start = node(from, bits[space.vertexOf[from]]);
   if ((bits[space.vertexOf[from]] & full) === full) return [];
+  // The first moves leave a root of their own, so that a plan may come back to where it starts when a move
+  // chance closed now may open then; otherwise the start pair counts as reached.
   queue[tail++] = start;
-  via[start] = -2;
+  if (!closesAny(space, from, first)) via[start] = -2;
   for (let head = 0; head < tail; head++) {
     const n = queue[head];
     const s = Math.floor(n / width);
     const mask = n - s * width;
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
+      if (head === 0 && !first(t)) continue;
       const next = space.to[t];
       const m = mask | bits[space.edgeOf[t]] | bits[space.vertexOf[next]];
       const id = node(next, m);
       if (via[id] !== -1) continue;
       via[id] = t;
-      fromMask[id] = mask;
+      fromMask[id] = head === 0 ? ROOT : mask;
       if ((m & full) === full) return unwind(space, via, fromMask, width, id);
       queue[tail++] = id;
     }
@@ -82,14 +96,24 @@ export function exactTour(space: StateSpace, from: number, required: readonly nu
   return null;
 }
 
+/** Marks a pair reached by a first move: its way back ends there. */
+const ROOT = -1;
+
 function unwind(space: StateSpace, via: Int32Array, fromMask: Int32Array, width: number, end: number): number[] {
   const tour: number[] = [];
-  for (let id = end; via[id] !== -2; ) {
+  for (let id = end; ; ) {
     const t = via[id];
     tour.push(t);
+    if (fromMask[id] === ROOT) break;
     id = sourceOf(space, t) * width + fromMask[id];
   }
   return tour.reverse();
+}
+
+/** Whether `first` rules out some transition of `state`. */
+function closesAny(space: StateSpace, state: number, first: FirstMoves): boolean {
+  for (let t = space.outStart[state]; t < space.outStart[state + 1]; t++) if (!first(t)) return true;
+  return false;
 }
 
 /**
@@ -101,16 +125,19 @@ export function nearestRoute(
   from: number,
   wanted: (transition: number) => boolean,
   random: RandomSource,
+  first: FirstMoves = ANY_FIRST,
 ): number[] | undefined {
+  // The first moves leave `from` as a root of their own (see exactTour): `from` may be come back to.
   const via = new Int32Array(space.size).fill(-1);
-  const depth = new Int32Array(space.size);
-  via[from] = -2;
+  if (!closesAny(space, from, first)) via[from] = -2;
   let layer = [from];
   const found: number[] = [];
-  while (layer.length > 0 && found.length === 0) {
+  let depth = 0;
+  for (; layer.length > 0; depth++) {
     const next: number[] = [];
     for (const s of layer) {
       for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
+        if (depth === 0 && !first(t)) continue;
         if (wanted(t)) {
           found.push(t);
           continue;
@@ -118,16 +145,20 @@ export function nearestRoute(
         const w = space.to[t];
         if (via[w] !== -1) continue;
         via[w] = t;
-        depth[w] = depth[s] + 1;
         next.push(w);
       }
     }
+    if (found.length > 0) break;
     layer = next;
   }
   if (found.length === 0) return undefined;
   const last = found[random.int(found.length)];
   const route = [last];
-  for (let s = sourceOf(space, last); via[s] !== -2; s = sourceOf(space, via[s])) route.push(via[s]);
+  // Every state of a layer was first reached from the layer before: `depth` steps back lead to the root.
+  for (let s = sourceOf(space, last), d = depth; d > 0; d--) {
+    route.push(via[s]);
+    s = sourceOf(space, via[s]);
+  }
   return route.reverse();
 }
 
@@ -135,12 +166,12 @@ export function nearestRoute(
  * A tour from `from` over `required` made by heading for the nearest edge not yet taken, again and again:
  * for spaces too large for {@link exactTour}.
  */
-export function greedyTour(space: StateSpace, from: number, required: readonly number[], random: RandomSource): number[] {
+export function greedyTour(space: StateSpace, from: number, required: readonly number[], random: RandomSource, first: FirstMoves = ANY_FIRST): number[] {
   const left = new Set(required);
   const tour: number[] = [];
   let at = from;
   while (left.size > 0) {
-    const route = nearestRoute(space, at, (t) => left.has(space.edgeOf[t]), random);
+    const route = nearestRoute(space, at, (t) => left.has(space.edgeOf[t]), random, tour.length === 0 ? first : ANY_FIRST);
     if (route === undefined) break;
     for (const t of route) {
       left.delete(space.edgeOf[t]);
@@ -149,6 +180,50 @@ export function greedyTour(space: StateSpace, from: number, required: readonly n
     at = space.to[route[route.length - 1]];
   }
   return tour;
+}
+
+/**
+ * The shortest route from `from` into an unknown state (docs/planning.md: actions that read chance or time
+ * lead there) whose vertex leads, by the graph, to something `worth` wants: where the walk learns more when
+ * the states it knows hold nothing left to do. Undefined when no such route is known.
+ */
+export function frontierRoute(
+  space: StateSpace,
+  from: number,
+  worth: (vertex: number) => boolean,
+  random: RandomSource,
+  first: FirstMoves = ANY_FIRST,
+): number[] | undefined {
+  const answers = new Map<number, boolean>();
+  const worthAt = (v: number): boolean => {
+    let answer = answers.get(v);
+    if (answer === undefined) answers.set(v, (answer = worth(v)));
+    return answer;
+  };
+  return nearestRoute(space, from, (t) => space.unknown[space.to[t]] === 1 && worthAt(space.vertexOf[space.to[t]]), random, first);
+}
+
+/**
+ * Visits every element the graph leads to from `vertices` (out-edges and their targets, guards ignored),
+ * vertices included, until `visit` answers true: then true. What may lie beyond an unknown state.
+ */
+export function graphLeadsTo(g: Graph, vertices: readonly number[], visit: (element: number) => boolean): boolean {
+  const seen = new Uint8Array(g.vertexCount);
+  const queue = [...vertices];
+  for (const v of queue) seen[v] = 1;
+  for (let h = 0; h < queue.length; h++) {
+    const v = queue[h];
+    if (visit(v)) return true;
+    for (const e of g.outEdgesOf(v)) {
+      if (visit(e)) return true;
+      const next = g.target[e];
+      if (seen[next] === 0) {
+        seen[next] = 1;
+        queue.push(next);
+      }
+    }
+  }
+  return false;
 }
 
 /** The state a transition leaves from. */
