@@ -14,6 +14,8 @@ export class SandboxStepper implements StateStepper {
   /** Per edge: its guard alone, prepared on first need, for a state whose guards read chance or time. */
   private readonly alone: (GuardSet | undefined)[];
   private readonly one = new Uint8Array(1);
+  /** The copy {@link take} made last: its key is the copy itself. */
+  private taken = '';
 
   constructor(
     private readonly graph: Graph,
@@ -56,7 +58,17 @@ export class SandboxStepper implements StateStepper {
   }
 
   take(edge: number): string | typeof UNPREDICTABLE | undefined {
-    return this.enter(edge);
+    const copy = this.enter(edge);
+    if (copy !== UNPREDICTABLE && copy !== undefined) this.taken = copy;
+    return copy;
+  }
+
+  keyOf(variables: string): string {
+    return variables;
+  }
+
+  copy(): string {
+    return this.taken;
   }
 
   /**

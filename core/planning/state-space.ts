@@ -1,4 +1,5 @@
 import { ScriptError } from '../errors.js';
+import { NotPlain } from './plain-library.js';
 import type { Graph } from '../model/graph.js';
 
 /**
@@ -68,11 +69,16 @@ export interface StateStepper {
    */
   guards(vertex: number, out: Uint8Array): void;
   /**
-   * Runs the actions of `edge` and of its target on the loaded variables and answers the copy of the result;
-   * {@link UNPREDICTABLE} when a script read chance or time (whether or not it then failed); undefined when
-   * the variables have no faithful copy (which ends the exploration).
+   * Runs the actions of `edge` and of its target on the loaded variables and answers the key of the result
+   * (equal variables, equal keys; {@link copy} makes the copy itself); {@link UNPREDICTABLE} when a script
+   * read chance or time (whether or not it then failed); undefined when the variables have no faithful copy
+   * (which ends the exploration).
    */
   take(edge: number): string | typeof UNPREDICTABLE | undefined;
+  /** The copy of the variables {@link take} left, asked right after it. */
+  copy(): string;
+  /** The key of a copy's variables (it may load them). */
+  keyOf(variables: string): string;
 }
 
 /** Why an exploration was given up: the scripts hold a value that has no faithful copy. */
@@ -109,27 +115,32 @@ export function exploreStates(
   const index: Array<Map<string, number> | undefined> = new Array(graph.vertexCount);
   const vertexOf: number[] = [];
   const variablesOf: string[] = [];
+  const keys: string[] = [];
   const unknown: number[] = [];
   const unknownAt = new Int32Array(graph.vertexCount).fill(-1);
   const outStart: number[] = [];
   const edgeOf: number[] = [];
   const to: number[] = [];
   const unsure: number[] = [];
-  const add = (v: number, vars: string, isUnknown: number): number => {
+  const add = (v: number, key: string, vars: string, isUnknown: number): number => {
     vertexOf.push(v);
+    keys.push(key);
     variablesOf.push(vars);
     unknown.push(isUnknown);
     return vertexOf.length - 1;
   };
-  const stateOf = (v: number, vars: string): number => {
+  /** The state of `v` with the variables of `key`; `copy` makes their copy when the state is new. */
+  const stateOf = (v: number, key: string, copy: () => string): number => {
     const states = (index[v] ??= new Map());
-    let s = states.get(vars);
-    if (s === undefined) states.set(vars, (s = add(v, vars, 0)));
+    let s = states.get(key);
+    if (s === undefined) states.set(key, (s = add(v, key, copy(), 0)));
     return s;
   };
-  const unknownOf = (v: number): number => (unknownAt[v] >= 0 ? unknownAt[v] : (unknownAt[v] = add(v, '', 1)));
-  stateOf(vertex, variables);
+  const unknownOf = (v: number): number => (unknownAt[v] >= 0 ? unknownAt[v] : (unknownAt[v] = add(v, '', '', 1)));
+  const copied = () => stepper.copy();
+  stateOf(vertex, stepper.keyOf(variables), () => variables);
   const answers = new Uint8Array(maxOutDegree(graph));
+  const guarded = guardedVertices(graph);
   const deadline = bound.clock() + bound.ms;
   let loaded: string | undefined;
   let explored = 0;
@@ -152,8 +163,13 @@ export function exploreStates(
     outStart.push(edgeOf.length);
     const here = vertexOf[s];
     const vars = variablesOf[s];
-    stepper.load((loaded = vars));
-    judgeGuards(graph, stepper, here, answers);
+    const key = keys[s];
+    if (guarded[here] === 1) {
+      if (loaded !== vars) stepper.load((loaded = vars));
+      judgeGuards(graph, stepper, here, answers);
+    } else {
+      answers.fill(OPEN);
+    }
     for (let i = graph.outOffsets[here], k = 0, end = graph.outOffsets[here + 1]; i < end; i++, k++) {
       if (answers[k] === CLOSED) continue;
       const edge = graph.outEdges[i];
@@ -161,19 +177,18 @@ export function exploreStates(
       let next: number;
       if (graph.actions[edge].length > 0 || graph.actions[target].length > 0) {
         if (loaded !== vars) stepper.load(vars);
-        let copy: string | undefined;
+        let taken: string | undefined;
+        loaded = undefined;
         try {
-          copy = stepper.take(edge);
+          taken = stepper.take(edge);
         } catch (error) {
           if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
-          loaded = undefined;
           continue;
         }
-        if (copy === undefined) return NO_COPY;
-        loaded = copy;
-        next = copy === UNPREDICTABLE ? unknownOf(target) : stateOf(target, copy);
+        if (taken === undefined) return NO_COPY;
+        next = taken === UNPREDICTABLE ? unknownOf(target) : stateOf(target, taken, copied);
       } else {
-        next = stateOf(target, vars);
+        next = stateOf(target, key, () => vars);
       }
       edgeOf.push(edge);
       to.push(next);
@@ -197,7 +212,17 @@ export function exploreStates(
     expanded,
     cut,
     complete: cut === undefined,
-    stateOf: (v, vars) => index[v]?.get(vars) ?? -1,
+    stateOf: (v, vars) => {
+      const states = index[v];
+      if (states === undefined) return -1;
+      try {
+        return states.get(stepper.keyOf(vars)) ?? -1;
+      } catch (error) {
+        // Variables the stepper cannot hold (plain-stepper.ts) are of no state it found.
+        if (error instanceof NotPlain) return -1;
+        throw error;
+      }
+    },
   };
 }
 
@@ -214,6 +239,13 @@ function judgeGuards(graph: Graph, stepper: StateStepper, vertex: number, answer
       answers[k] = graph.guard[graph.outEdges[i]] === undefined ? OPEN : CLOSED;
     }
   }
+}
+
+/** Per vertex, 1 when some out-edge has a guard: only there are the variables needed to open the way on. */
+function guardedVertices(graph: Graph): Uint8Array {
+  const guarded = new Uint8Array(graph.vertexCount);
+  for (let e = graph.vertexCount; e < graph.size; e++) if (graph.guard[e] !== undefined && graph.source[e] >= 0) guarded[graph.source[e]] = 1;
+  return guarded;
 }
 
 function maxOutDegree(graph: Graph): number {
