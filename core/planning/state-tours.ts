@@ -3,14 +3,6 @@ import type { RandomSource } from '../random.js';
 import type { StateSpace } from './state-space.js';
 
 /**
- * Largest (states × 2^required edges) the exact tour search takes on: its two arrays of that many entries
- * cost 8 bytes each, 32 MiB at this bound, and a search visits each pair at most once.
- */
-const EXACT_LIMIT = 1 << 22;
-/** Required edges the exact search takes on at most (a bit each in a 32-bit mask). */
-const EXACT_EDGES = 24;
-
-/**
  * Tours and routes over a {@link StateSpace}: lists of transitions, each leaving the state the one before it
  * led to. Every transition is one edge and its target vertex, two steps, so fewest transitions is fewest
  * steps.
@@ -50,66 +42,6 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
   return [...found].sort((a, b) => a - b);
 }
 
-/**
- * The shortest tour from `from` that steps on every element of `required` (edges, and vertices, which the
- * start state stands on already) at least once, each reachable from there: breadth-first over pairs of a
- * state and the set of required elements stepped on so far, which finds the optimum. Null when no walk from
- * there steps on them all; undefined when the pairs would be too many ({@link EXACT_LIMIT}) to know.
- */
-export function exactTour(space: StateSpace, from: number, required: readonly number[], first: FirstMoves = ANY_FIRST): number[] | null | undefined {
-  const k = required.length;
-  if (k === 0) return [];
-  if (k > EXACT_EDGES || space.size * 2 ** k > EXACT_LIMIT) return undefined;
-  const bits = new Int32Array(space.graph.size);
-  required.forEach((e, i) => (bits[e] |= 1 << i));
-  const full = (1 << k) - 1;
-  const width = 2 ** k;
-  const node = (s: number, mask: number) => s * width + (mask >>> 0);
-  const count = space.size * width;
-  // Per pair: the transition that first reached it (-1: not reached), and the mask it came from.
-  const via = new Int32Array(count).fill(-1);
-  const fromMask = new Int32Array(count);
-  const queue = new Int32Array(count);
-  let tail = 0;
-  const start = node(from, bits[space.vertexOf[from]]);
-  if ((bits[space.vertexOf[from]] & full) === full) return [];
-  // The first moves leave a root of their own, so that a plan may come back to where it starts when a move
-  // chance closed now may open then; otherwise the start pair counts as reached.
-  queue[tail++] = start;
-  if (!closesAny(space, from, first)) via[start] = -2;
-  for (let head = 0; head < tail; head++) {
-    const n = queue[head];
-    const s = Math.floor(n / width);
-    const mask = n - s * width;
-    for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
-      if (head === 0 && !first(t)) continue;
-      const next = space.to[t];
-      const m = mask | bits[space.edgeOf[t]] | bits[space.vertexOf[next]];
-      const id = node(next, m);
-      if (via[id] !== -1) continue;
-      via[id] = t;
-      fromMask[id] = head === 0 ? ROOT : mask;
-      if ((m & full) === full) return unwind(space, via, fromMask, width, id);
-      queue[tail++] = id;
-    }
-  }
-  return null;
-}
-
-/** Marks a pair reached by a first move: its way back ends there. */
-const ROOT = -1;
-
-function unwind(space: StateSpace, via: Int32Array, fromMask: Int32Array, width: number, end: number): number[] {
-  const tour: number[] = [];
-  for (let id = end; ; ) {
-    const t = via[id];
-    tour.push(t);
-    if (fromMask[id] === ROOT) break;
-    id = sourceOf(space, t) * width + fromMask[id];
-  }
-  return tour.reverse();
-}
-
 /** Whether `first` rules out some transition of `state`. */
 function closesAny(space: StateSpace, state: number, first: FirstMoves): boolean {
   for (let t = space.outStart[state]; t < space.outStart[state + 1]; t++) if (!first(t)) return true;
@@ -127,7 +59,8 @@ export function nearestRoute(
   random: RandomSource,
   first: FirstMoves = ANY_FIRST,
 ): number[] | undefined {
-  // The first moves leave `from` as a root of their own (see exactTour): `from` may be come back to.
+  // The first moves leave `from` as a root of their own: `from` may be come back to, when `first` ruled out
+  // a move (a guard chance closed now may open then); otherwise it counts as reached.
   const via = new Int32Array(space.size).fill(-1);
   if (!closesAny(space, from, first)) via[from] = -2;
   let layer = [from];
@@ -164,7 +97,7 @@ export function nearestRoute(
 
 /**
  * A tour from `from` over `required` made by heading for the nearest edge not yet taken, again and again:
- * for spaces too large for {@link exactTour}.
+ * for spaces too large for the search of tour-search.ts.
  */
 export function greedyTour(space: StateSpace, from: number, required: readonly number[], random: RandomSource, first: FirstMoves = ANY_FIRST): number[] {
   const left = new Set(required);
