@@ -2,22 +2,20 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../../core/model/load.js';
 import type { ModelFileJson } from '../../../core/model/types.js';
-import { compilePlain, type PlainScope, type PlainValue } from '../../../core/planning/plain-scripts.js';
-import { PlainStepper } from '../../../core/planning/plain-stepper.js';
-import { exploreStates, type StateSpace } from '../../../core/planning/state-space.js';
+import type { StateSpace } from '../../../core/planning/state-space.js';
 import { planTour } from '../../../core/planning/tour-search.js';
 import { createRandom } from '../../../core/random.js';
-import { SNAPSHOT_SEPARATOR } from '../../../core/scripting.js';
 import { Walker } from '../../../core/walker.js';
 import { builtinPlugins } from '../../../plugins/index.js';
 import { coverageOptimum, exploreModel, type OracleModel } from '../../support/guard-oracle.js';
 import { walkCapped } from '../../support/guarded-walks.js';
+import { edgesOf, pickUpGrid, plainStatesOf } from '../../support/planning-models.js';
 
 /**
  * Tours over the states (core/planning/tour-search.ts), held to the brute-force oracle (guard-oracle.ts) on
- * generated guarded models far larger than the fixtures (up to 800 states): the search's tour is the optimum
- * when it says so, its lower bound is never above the optimum, and its tours, exact or not, are walks of the
- * space that take every edge.
+ * generated guarded models far larger than the fixtures (up to 800 states, and a grid of 3,025): the search's
+ * tour is the optimum when it says so, its lower bound is never above the optimum, and its tours, exact or
+ * not, are walks of the space that take every edge.
  */
 
 let walker: Walker;
@@ -84,26 +82,6 @@ function modelOf(s: Shape): OracleModel {
   return { id: 'generated', name: 'Generated', startElementId: 'v0', actions: ['x = 0;', 'y = 0;', 'on = false;'], vertices, edges: [...ring, ...extra] };
 }
 
-/** The planner's states of a one-model file from its start, as a walk explores them. */
-function spaceOf(model: OracleModel): StateSpace {
-  const { graph } = loadModelFile({ models: [model] } as ModelFileJson);
-  const scope: PlainScope = new Map();
-  for (const action of model.actions ?? []) compilePlain(action, 'action', { modelId: 'generated', field: 'model actions' })!(scope);
-  const flat: PlainValue[] = [...scope].flat();
-  const stepper = PlainStepper.of(graph)!;
-  stepper.load(`${JSON.stringify(flat)}${SNAPSHOT_SEPARATOR}`);
-  const start = graph.models[0].startElement;
-  const space = exploreStates(graph, stepper, start, stepper.enter(start), { states: 1e6, ms: Infinity, clock: () => 0 });
-  if (space === 'no-copy') throw new Error('no copy');
-  return space;
-}
-
-/** Every edge of the graph. */
-function edgesOf(space: StateSpace): number[] {
-  const g = space.graph;
-  return Array.from({ length: g.size - g.vertexCount }, (_, i) => g.vertexCount + i);
-}
-
 /** Checks that `tour` is a walk of the space from state 0, and answers the edges it takes. */
 function walkOf(space: StateSpace, tour: readonly number[]): Set<number> {
   let at = 0;
@@ -128,7 +106,7 @@ describe('tours over the states of generated guarded models, against the oracle'
     let states = 0;
     fc.assert(
       fc.property(solvable, ({ model, moves }) => {
-        const space = spaceOf(model);
+        const space = plainStatesOf(model);
         states = Math.max(states, space.size);
         const plan = planTour(space, 0, edgesOf(space), createRandom(1));
         expect({ exact: plan.exact, moves: plan.tour.length }).toEqual({ exact: true, moves });
@@ -144,7 +122,7 @@ describe('tours over the states of generated guarded models, against the oracle'
     let beyond = 0;
     fc.assert(
       fc.property(solvable, ({ model, moves }) => {
-        const space = spaceOf(model);
+        const space = plainStatesOf(model);
         // 64 pairs: far too few for the search, so the beam and nearest-first make the tour.
         const plan = planTour(space, 0, edgesOf(space), createRandom(1), undefined, 64);
         if (!plan.exact) beyond++;
@@ -169,5 +147,15 @@ describe('tours over the states of generated guarded models, against the oracle'
       }),
       { numRuns: 15, seed: 23 },
     );
+  });
+
+  it("on a grid of 3,025 states and 11 edges, where nearest-first is a travelling salesman's nearest neighbour", () => {
+    const model = pickUpGrid(55, 7, 3);
+    const best = coverageOptimum(exploreModel(model)).steps as number;
+    const space = plainStatesOf(model);
+    const plan = planTour(space, 0, edgesOf(space), createRandom(1));
+    expect({ states: space.size, exact: plan.exact, steps: 1 + 2 * plan.tour.length }).toEqual({ states: 55 * 55, exact: true, steps: best });
+    const loaded = loadModelFile({ models: [model] } as ModelFileJson);
+    expect(walkCapped(walker, loaded, 'shortest_all_paths(edge_coverage(100))', 1, 50 * best)).toEqual({ steps: best, ended: true });
   });
 });
