@@ -194,7 +194,8 @@ export class ExecutionSession implements SessionWalk {
     });
     let warnings: LoadedModelFile['warnings'];
     try {
-      warnings = [...loaded.warnings, ...planningIssues(machine)];
+      // Only what the load explored already: a walk whose goal needs no elements is not explored for a warning.
+      warnings = [...loaded.warnings, ...planningIssues(machine, false)];
     } catch (error) {
       machine.dispose();
       throw error;

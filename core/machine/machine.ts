@@ -332,10 +332,12 @@ export class Machine implements WalkState {
   /**
    * The edges no walk gets through because of guards (docs/planning.md), each in words: its id, its guard and
    * the variables seen at its source. Empty when that cannot be known: no guards, more states than the walk's
-   * bound, model actions that read chance or time, or variables without a faithful copy.
+   * bound, model actions that read chance or time, or variables without a faithful copy. With `explore`
+   * false, also when the walk has not explored its states from the start yet (its goal did not need them at
+   * load): an exploration may take `planTimeMs`, which a load should not spend on a warning alone.
    */
-  closedEdges(): Array<{ edge: number; words: string }> {
-    const reach = this.guardReach();
+  closedEdges(explore = true): Array<{ edge: number; words: string }> {
+    const reach = explore || this.reach !== undefined ? this.guardReach() : undefined;
     if (reach === undefined) return [];
     const words = this.describeClosed(reach.closed);
     return reach.closed.map(({ edge }, i) => ({ edge, words: words[i] }));

@@ -4,10 +4,12 @@ import type { Machine } from './machine.js';
 /**
  * What planning with guards found at the start of a walk, as warnings (docs/planning.md): that an exploration
  * stopped at its bound (`plan_bound`), and every edge that no state the walk can reach lets through
- * (`closed_edge`). `walker check` prints them and a load answers them, so that both say the same.
+ * (`closed_edge`). `walker check` prints them and a load answers them, so that both say the same. With
+ * `explore` false, the closed edges come only from an exploration the walk made already (a load's, for a
+ * goal that needs elements), none is made for them.
  */
-export function planningIssues(machine: Machine): ModelIssue[] {
-  const closed = machine.closedEdges();
+export function planningIssues(machine: Machine, explore = true): ModelIssue[] {
+  const closed = machine.closedEdges(explore);
   const issues: ModelIssue[] = [];
   const bound = boundIssue(machine);
   if (bound !== undefined) issues.push(bound);
