@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_STATES } from '../core/planning/walk-planning.js';
+import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS } from '../core/planning/walk-planning.js';
 import { Option } from 'clipanion';
 import * as t from 'typanion';
 import { listOption, valueOption } from './option.js';
@@ -72,6 +72,14 @@ export function planStatesOption() {
   return valueOption('--plan-states <n>', {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
     description: `States a plan that follows guards and actions explores at most; beyond, plans ignore guards; 0 never explores (default ${DEFAULT_PLAN_STATES.toLocaleString('en-US')})`,
+  });
+}
+
+/** `--plan-time <ms>`: how long one exploration of a plan that follows guards may take (docs/planning.md). */
+export function planTimeOption() {
+  return valueOption('--plan-time <ms>', {
+    validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
+    description: `Milliseconds one exploration of a plan that follows guards and actions takes at most; beyond, plans ignore guards (default ${DEFAULT_PLAN_TIME_MS})`,
   });
 }
 

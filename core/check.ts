@@ -2,8 +2,7 @@ import { ModelError, ScriptError, WalkerError } from './errors.js';
 import { deadEndIssues } from './machine/dead-ends.js';
 import type { Graph } from './model/graph.js';
 import { inspectModelFile, isError, type ModelIssue } from './model/issues.js';
-import { ModelIssueCodes } from './model/issue-reporter.js';
-import { DEFAULT_PLAN_STATES } from './planning/walk-planning.js';
+import { planningIssues } from './machine/planning-issues.js';
 import { readModelValue, type ModelFormats } from './model/formats.js';
 import { readModelText, type LoadedModelFile } from './model/load.js';
 import { inspectModelSet, type ModelSetPart } from './model/model-set.js';
@@ -40,7 +39,7 @@ export interface CheckFinding {
 export async function checkModelFiles(
   walker: Walker,
   targets: readonly CheckTarget[],
-  options: { readonly blocked?: boolean; readonly planStates?: number } = {},
+  options: { readonly blocked?: boolean; readonly planStates?: number; readonly planTimeMs?: number } = {},
 ): Promise<CheckFinding[]> {
   const { parts, readable, findings } = await readParts(targets, walker.registries.formats);
   const add = (part: number, { severity, code, message }: ModelIssue) =>
@@ -63,14 +62,8 @@ export async function checkModelFiles(
   const later = [...deadEndIssues(graph, generators, walker.registries), ...scriptSyntaxIssues(graph, engine)];
   for (const issue of later) add(partOfModel(issue.modelId), issue);
   if (!later.some(isError)) {
-    const { refusal, closed, bound } = openWalk(walker, set.loaded, generators, options.planStates);
-    if (bound !== undefined) {
-      findings.push({ part: 0, file: targets[0].file, severity: 'warning', code: ModelIssueCodes.PLAN_BOUND, message: bound });
-    }
-    for (const { model, message } of closed) {
-      const part = set.partOf[model] ?? 0;
-      findings.push({ part, file: targets[part].file, severity: 'warning', code: ModelIssueCodes.CLOSED_EDGE, message });
-    }
+    const { refusal, issues } = openWalk(walker, set.loaded, generators, options);
+    for (const issue of issues) add(issue.modelId === null ? 0 : partOfModel(issue.modelId), issue);
     if (refusal !== undefined) {
       const part = set.partOf[modelOfWalkError(refusal, graph)] ?? 0;
       const message = refusal instanceof ScriptError ? refusal.describe() : refusal.message;
@@ -105,40 +98,26 @@ async function readParts(
 }
 
 /**
- * Opens the walk and disposes it: what refuses it, if anything, else the edges guards keep closed, each
- * with its model (docs/planning.md).
+ * Opens the walk and disposes it: what refuses it, if anything, else what planning with guards found at its
+ * start (docs/planning.md).
  */
 function openWalk(
   walker: Walker,
   loaded: LoadedModelFile,
   generators: readonly string[],
-  planStates: number | undefined,
-): { refusal?: WalkerError; closed: Array<{ model: number; message: string }>; bound?: string } {
+  options: { readonly planStates?: number; readonly planTimeMs?: number },
+): { refusal?: WalkerError; issues: ModelIssue[] } {
   try {
-    const walk = walker.walk(loaded, { seed: 0, generators, planStates });
+    const walk = walker.walk(loaded, { seed: 0, generators, planStates: options.planStates, planTimeMs: options.planTimeMs });
     try {
-      const closed = walk.closedEdges().map(({ edge, words }) => ({
-        model: walk.graph.modelOf[edge],
-        message: `Model '${modelName(walk.graph, edge)}': edge ${words}: no walk gets through it`,
-      }));
-      const bound = walk.planningBoundHit()
-        ? `The walk reaches more than ${(planStates ?? DEFAULT_PLAN_STATES).toLocaleString('en-US')} states (vertices with ` +
-          'the values of the variables): edges the guards keep closed are not known, goals they make impossible are not ' +
-          'refused, and plans go by the graph alone, guards ignored. Raise --plan-states to explore them all.'
-        : undefined;
-      return { closed, bound };
+      return { issues: planningIssues(walk) };
     } finally {
       walk.dispose();
     }
   } catch (error) {
-    if (error instanceof WalkerError) return { refusal: error, closed: [] };
+    if (error instanceof WalkerError) return { refusal: error, issues: [] };
     throw error;
   }
-}
-
-function modelName(graph: Graph, element: number): string {
-  const m = graph.models[graph.modelOf[element]];
-  return m.name ?? m.id;
 }
 
 /** The findings file by file, in the order the files were given; in the order found within each. */

@@ -113,9 +113,9 @@ export interface SandboxOptions {
    */
   readonly stepCount?: () => number;
   /**
-   * Told whenever a script reads what the same variables do not decide: `Math.random`, the time. Given to the
-   * sandboxes the planner explores in (docs/planning.md), so that it knows which outcomes it cannot foresee;
-   * a walk's own sandbox has none.
+   * Told whenever a script reads what the same variables do not decide: `Math.random`, the time. The planner
+   * (docs/planning.md) learns from it which outcomes it cannot foresee in the sandboxes it explores in, and the
+   * machine whether a walk's model actions began it with values another walk would not have.
    */
   readonly onUnpredictable?: () => void;
   /**

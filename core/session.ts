@@ -4,6 +4,7 @@ import { loadModelFile, type LoadedModelFile } from './model/load.js';
 import { formatOf } from './model/formats.js';
 import type { ModelFormat } from './format.js';
 import { NO_GENERATOR_MESSAGE } from './machine/machine.js';
+import { planningIssues } from './machine/planning-issues.js';
 import type { SandboxReservation, ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 import type { Step } from './machine/machine.js';
@@ -24,6 +25,8 @@ export interface SessionDefaults {
   readonly scriptLimits?: Partial<ScriptLimits>;
   /** States a guard-aware plan explores at most (`--plan-states`, docs/planning.md). */
   readonly planStates?: number;
+  /** Milliseconds one exploration of a guard-aware plan takes at most (`--plan-time`, docs/planning.md). */
+  readonly planTimeMs?: number;
   /** Leave out elements whose `properties.blocked` is true (default true). */
   readonly blocked?: boolean;
   /** What each step reports beside the element (`--verbose`, `--unvisited`). */
@@ -48,6 +51,10 @@ export interface SessionLoadOptions {
 export interface SessionLoadResult {
   /** Give it back (`--seed`) to replay the identical path. */
   readonly seed: number;
+  /**
+   * The loader's warnings, then what planning with guards found at the start of the walk (docs/planning.md):
+   * a bound its exploration stopped at (`plan_bound`), edges no state of the walk lets through (`closed_edge`).
+   */
   readonly warnings: LoadedModelFile['warnings'];
 }
 
@@ -199,8 +206,17 @@ export class ExecutionSession implements SessionWalk {
       generators: options.generators,
       scriptLimits: this.defaults.scriptLimits,
       planStates: this.defaults.planStates,
+      planTimeMs: this.defaults.planTimeMs,
       reservation,
     });
+    let warnings: LoadedModelFile['warnings'];
+    try {
+      // Only what the load explored already: a walk whose goal needs no elements is not explored for a warning.
+      warnings = [...loaded.warnings, ...planningIssues(machine, false)];
+    } catch (error) {
+      machine.dispose();
+      throw error;
+    }
     const previous = this.current;
     this.current = machine;
     this.loadedFile = loaded;
@@ -208,7 +224,7 @@ export class ExecutionSession implements SessionWalk {
     previous?.dispose();
     if (source === undefined) this.journal?.stop();
     else this.journal?.begin({ source, options: withoutSeed(options), seed: machine.seed });
-    return { seed: machine.seed, warnings: loaded.warnings };
+    return { seed: machine.seed, warnings };
   }
 
   /** Frees the machine; the session answers NOT_LOADED afterwards. */

@@ -33,6 +33,8 @@ export interface OpenOptions {
    * the caller gives it back. {@link Walker.open} reserves by itself.
    */
   readonly reservation?: SandboxReservation;
+  /** Milliseconds one exploration of a guard-aware plan takes at most (docs/planning.md, `--plan-time`). */
+  readonly planTimeMs?: number;
 }
 
 /**
@@ -102,6 +104,7 @@ export class Walker {
       scriptLimits: options.scriptLimits,
       planStates: options.planStates,
       reservation: options.reservation,
+      planTimeMs: options.planTimeMs,
     });
   }
 }

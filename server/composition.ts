@@ -84,6 +84,7 @@ export async function compose(
     seed: options.seed,
     scriptLimits: options.scriptLimits,
     planStates: options.planStates,
+    planTimeMs: options.planTimeMs,
     blocked: options.blocked,
     stepReport: options.stepReport,
   };

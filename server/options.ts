@@ -86,6 +86,8 @@ export interface AppOptions {
   readonly scriptLimits?: Partial<ScriptLimits>;
   /** States a guard-aware plan explores at most (`--plan-states`, docs/planning.md); default 100,000. */
   readonly planStates?: number;
+  /** Milliseconds one exploration of a guard-aware plan takes at most (`--plan-time`, docs/planning.md); default 1000. */
+  readonly planTimeMs?: number;
   /**
    * Fastify's (pino) logger; off by default. `walker online --log-level <level>` passes `{ level, stream }`
    * (silent, fatal, error, warn, info, debug or trace). What is logged at which level: server/logging.ts.

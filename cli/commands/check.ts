@@ -3,7 +3,7 @@ import { WalkerCommand } from '../command.js';
 import { checkModelFiles } from '../../core/check.js';
 import { commandLogger } from '../logger.js';
 import { commandServices } from '../services.js';
-import { blockedOption, logLevelOption, modelsOption, planStatesOption, pluginsOption } from '../common-options.js';
+import { blockedOption, logLevelOption, modelsOption, planStatesOption, planTimeOption, pluginsOption } from '../common-options.js';
 
 /** `walker check`: reports every problem of model files and their generators, without walking. */
 export class CheckCommand extends WalkerCommand {
@@ -28,6 +28,7 @@ export class CheckCommand extends WalkerCommand {
   models = modelsOption({ required: true });
   blocked = blockedOption();
   planStates = planStatesOption();
+  planTime = planTimeOption();
   plugins = pluginsOption();
   logLevel = logLevelOption('silent');
 
@@ -35,7 +36,8 @@ export class CheckCommand extends WalkerCommand {
     const log = commandLogger(this.logLevel, this.context.stderr);
     const { walker } = await commandServices(this.plugins);
     const targets = this.models.map(([file, generator]) => ({ file, generator }));
-    const findings = await checkModelFiles(walker, targets, { blocked: this.blocked, planStates: this.planStates });
+    const options = { blocked: this.blocked, planStates: this.planStates, planTimeMs: this.planTime };
+    const findings = await checkModelFiles(walker, targets, options);
     for (const { file, generator } of targets) {
       const issues = findings.filter((f) => f.file === file).length;
       log.info({ file, generator, issues }, 'Model file checked');

@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import { Command, Option } from 'clipanion';
 import type { Logger } from 'pino';
 import type { Machine, Step } from '../../core/machine/machine.js';
+import { planningIssues } from '../../core/machine/planning-issues.js';
+import type { PlanningFigures } from '../../core/machine/statistics.js';
 import { reportStep, type StepReportOptions } from '../../core/machine/step-report.js';
 import { REPORT_PATH_LIMIT } from '../../server/view/limits.js';
 import { WalkerCommand } from '../command.js';
@@ -19,6 +21,7 @@ import {
   logLevelOption,
   modelsOption,
   planStatesOption,
+  planTimeOption,
   pluginsOption,
   seedOption,
   startElementOption,
@@ -83,6 +86,7 @@ export class OfflineCommand extends WalkerCommand {
   scriptMemory = scriptMemoryOption();
   realClock = realClockOption();
   planStates = planStatesOption();
+  planTime = planTimeOption();
 
   protected async perform(): Promise<number> {
     const log = commandLogger(this.logLevel, this.context.stderr);
@@ -98,10 +102,15 @@ export class OfflineCommand extends WalkerCommand {
     const { loaded, generators } = await readModelArguments(this.models, { formats, blocked: this.blocked, startElement: this.startElement });
     const { graph } = loaded;
     log.info({ files: this.models.map(([file]) => file), models: graph.models.length, elements: graph.size }, 'Models loaded');
-    const machine = walker.walk(loaded, { seed: this.seed, generators, scriptLimits, planStates: this.planStates });
+    const planning = { planStates: this.planStates, planTimeMs: this.planTime };
+    const machine = walker.walk(loaded, { seed: this.seed, generators, scriptLimits, ...planning });
     try {
       await this.keepSeed(machine.seed);
       log.info({ seed: machine.seed }, 'Walk started');
+      // Exploring the states from the start costs a load's worth of time: only for a reader of warnings.
+      if (log.isLevelEnabled('warn')) {
+        for (const { code, modelId, elementId, message } of planningIssues(machine)) log.warn({ code, modelId, elementId }, message);
+      }
       await this.walk(machine, log);
     } finally {
       machine.dispose();
@@ -148,7 +157,9 @@ export class OfflineCommand extends WalkerCommand {
     await output.finish().catch((error: unknown) => (failure ??= error));
     progress?.finish();
     if (this.reportFile !== undefined) await this.writeReport(this.reportFile, machine, path ?? []).catch((error: unknown) => (failure ??= error));
-    const summary = { steps: machine.steps, ms: Math.round(performance.now() - started), ...coverage(machine) };
+    const planning = machine.planningFigures();
+    const summary = { steps: machine.steps, ms: Math.round(performance.now() - started), ...coverage(machine), ...(planning && { planning }) };
+    if (planning?.boundHit !== undefined) log.warn({ planning }, boundWords(planning));
     if (failure !== undefined) {
       log.error({ ...summary, err: failure }, 'Walk failed');
       throw failure;
@@ -182,6 +193,15 @@ export class OfflineCommand extends WalkerCommand {
 function stepLine(machine: Machine, step: Step, report: StepReportOptions): string {
   const line = { currentElementName: step.name, currentElementID: step.id, modelId: step.modelId, ...reportStep(machine, step, report) };
   return `${JSON.stringify(line)}\n`;
+}
+
+/** Why the walk planned by the graph alone from some point on (docs/planning.md, "The bound"). */
+function boundWords(planning: PlanningFigures): string {
+  const bound =
+    planning.boundHit === 'states'
+      ? `its bound of ${planning.stateBound} states (--plan-states)`
+      : `its bound of ${planning.timeBoundMs} ms (--plan-time), with ${planning.exploredStates} states found`;
+  return `Exploring the walk's states stopped at ${bound}: from then on, plans went by the graph alone, guards ignored`;
 }
 
 function coverage(machine: Machine): { edgeCoverage: number; vertexCoverage: number } {

@@ -13,6 +13,7 @@ import { realClockOption, scriptBudgetOption, scriptLimitsOf, scriptMemoryOption
 import {
   blockedOption,
   planStatesOption,
+  planTimeOption,
   logLevelOption,
   modelsOption,
   pluginsOption,
@@ -67,6 +68,7 @@ export class OnlineCommand extends WalkerCommand {
   unvisited = unvisitedOption('every getNext answer');
   blocked = blockedOption();
   planStates = planStatesOption();
+  planTime = planTimeOption();
   seed = seedOption('Fixes the random seed of every load, to replay a walk');
   host = valueOption('--host <address>', { description: 'The address to listen on (default 127.0.0.1: this machine only)' }, '127.0.0.1');
   plugins = pluginsOption();
@@ -177,6 +179,7 @@ export class OnlineCommand extends WalkerCommand {
       stepReport: { verbose: this.verbose, unvisited: this.unvisited },
       blocked: this.blocked,
       planStates: this.planStates,
+      planTimeMs: this.planTime,
     };
   }
 

@@ -18,8 +18,8 @@ import { Coverage } from './coverage.js';
 import { checkEdgeAnswer } from './generator-answers.js';
 import { WalkScripts } from './scripts.js';
 import { SharedStates } from './shared-states.js';
-import type { ModelStatus, WalkStatistics } from './statistics.js';
-import { DEFAULT_PLAN_STATES, WalkPlanning } from '../planning/walk-planning.js';
+import type { ModelStatus, PlanningFigures, WalkStatistics } from './statistics.js';
+import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS, WalkPlanning } from '../planning/walk-planning.js';
 import { describeClosedEdges, guardReach, listed, whyGuardsForbid, type GuardReach } from '../planning/guard-reach.js';
 import type { StateSpace } from '../planning/state-space.js';
 import { demandsElements } from './conditions.js';
@@ -40,6 +40,8 @@ export interface MachineOptions {
   readonly planStates?: number;
   /** What the script engine set aside for this walk's sandbox (`ScriptEngine.reserve`); the caller gives it back. */
   readonly reservation?: SandboxReservation;
+  /** Milliseconds one exploration of a guard-aware plan takes at most (docs/planning.md); default {@link DEFAULT_PLAN_TIME_MS}. */
+  readonly planTimeMs?: number;
 }
 
 /** One step of a walk: the element the walk now stands on. */
@@ -109,6 +111,8 @@ export class Machine implements WalkState {
   /** The element of the step before {@link last}. */
   private previous = -1;
   private startTime = 0;
+  /** Set by the walk's sandbox whenever a script reads chance or time; read after the model actions. */
+  private readChance = false;
 
   /** Builds the walk and runs the model actions. Throws a `WalkerError` saying what to fix. */
   constructor(options: MachineOptions) {
@@ -137,10 +141,14 @@ export class Machine implements WalkState {
       limits,
       stepCount: () => this.steps,
       reservation: options.reservation,
+      onUnpredictable: () => {
+        this.readChance = true;
+      },
     });
     this.scripts = new WalkScripts(graph, this.sandbox);
     const bound = options.planStates ?? DEFAULT_PLAN_STATES;
-    this.planning = new WalkPlanning({ graph, engine, limits, seed: options.seed, live: this.sandbox, bound });
+    const timeMs = options.planTimeMs ?? DEFAULT_PLAN_TIME_MS;
+    this.planning = new WalkPlanning({ graph, engine, limits, seed: options.seed, live: this.sandbox, bound, timeMs });
     this.chainContext = chainContextOf(graph, options.registries, this.random, this.planning);
     this.shared = new SharedStates(graph, this.scripts, this.random);
     try {
@@ -255,9 +263,22 @@ export class Machine implements WalkState {
     return this.statuses;
   }
 
-  /** Coverage figures (docs/api-execution.md). */
+  /** Coverage figures (docs/api-execution.md), and what planning with guards explored when it applies. */
   statistics(): WalkStatistics {
-    return this.coverage.statistics(this.statuses);
+    const figures = this.coverage.statistics(this.statuses);
+    const planning = this.planningFigures();
+    return planning === undefined ? figures : { ...figures, planning };
+  }
+
+  /**
+   * What planning with guards explored (docs/planning.md): undefined when it does not apply (no guards, a
+   * bound of 0 states, models linked by shared states).
+   */
+  planningFigures(): PlanningFigures | undefined {
+    const p = this.planning;
+    if (!p.applies) return undefined;
+    const figures = { exploredStates: p.exploredStates ?? 0, stateBound: p.bound, timeBoundMs: p.timeMs };
+    return p.cut === undefined ? figures : { ...figures, boundHit: p.cut };
   }
 
   /** {@link statistics} without the lists of unvisited elements: cheap enough to read many times a second. */
@@ -305,23 +326,28 @@ export class Machine implements WalkState {
     this.sandbox.dispose();
   }
 
-  /**
-   * The edges no walk gets through because of guards (docs/planning.md), each in words: its id, its guard and
-   * the variables seen at its source. Empty when that cannot be known: no guards, more states than the walk's
-   * bound, scripts that read chance or time, or variables without a faithful copy.
-   */
   /** How many states the walk's last exploration found (docs/planning.md); undefined when none was made. */
   plannedStates(): number | undefined {
     return this.planning.exploredStates;
   }
 
-  /** True when exploring the walk's states found more than its bound (`planStates`): plans then ignore guards. */
-  planningBoundHit(): boolean {
-    return this.planning.boundHit;
+  /**
+   * The bound an exploration of the walk's states stopped at, `states` (`planStates`) or `time`
+   * (`planTimeMs`), if one did: plans then ignore guards.
+   */
+  planningCut(): 'states' | 'time' | undefined {
+    return this.planning.cut;
   }
 
-  closedEdges(): Array<{ edge: number; words: string }> {
-    const reach = this.guardReach();
+  /**
+   * The edges no walk gets through because of guards (docs/planning.md), each in words: its id, its guard and
+   * the variables seen at its source. Empty when that cannot be known: no guards, more states than the walk's
+   * bound, model actions that read chance or time, or variables without a faithful copy. With `explore`
+   * false, also when the walk has not explored its states from the start yet (its goal did not need them at
+   * load): an exploration may take `planTimeMs`, which a load should not spend on a warning alone.
+   */
+  closedEdges(explore = true): Array<{ edge: number; words: string }> {
+    const reach = explore || this.reach !== undefined ? this.guardReach() : undefined;
     if (reach === undefined) return [];
     const words = this.describeClosed(reach.closed);
     return reach.closed.map(({ edge }, i) => ({ edge, words: words[i] }));
@@ -357,8 +383,9 @@ export class Machine implements WalkState {
 
   /** Runs model actions and makes fresh generators and conditions (at load and restart). */
   private begin(): void {
+    this.readChance = false;
     this.scripts.runModelActions();
-    this.planning.begun();
+    this.planning.begun(this.readChance);
     this.chains = buildChains(this.parsed, this.chainContext);
     this.refuseWhatGuardsForbid();
     this.observers = this.chains.flatMap((c) =>

@@ -57,6 +57,20 @@ export interface WalkStatistics extends Partial<RequirementStatistics> {
   readonly edgeCoverage: number;
   readonly edgesNotVisited: readonly UnvisitedEdge[];
   readonly verticesNotVisited: readonly UnvisitedVertex[];
+  /** What planning with guards explored; only for walks it applies to, and only in walker's own dialect. */
+  readonly planning?: PlanningFigures;
+}
+
+/** What planning with guards explored (docs/planning.md), as `getStatistics` shows it. */
+export interface PlanningFigures {
+  /** States the last exploration found; 0 before the first. */
+  readonly exploredStates: number;
+  /** States one exploration explores at most (`--plan-states`). */
+  readonly stateBound: number;
+  /** Milliseconds one exploration takes at most (`--plan-time`). */
+  readonly timeBoundMs: number;
+  /** The bound an exploration stopped at, after which plans ignore guards; absent while none did. */
+  readonly boundHit?: 'states' | 'time';
 }
 
 /** `floor(100 * part / total)`, 0 when total is 0 (docs/behaviour.md). */

@@ -3,18 +3,23 @@ import { whyNever } from '../machine/conditions.js';
 import type { Graph } from '../model/graph.js';
 import { abbreviate } from '../text.js';
 import type { StateSpace } from './state-space.js';
-import { exactTour } from './state-tours.js';
+import { SeededRandom } from '../random.js';
+import { graphLeadsTo, greedyTour } from './state-tours.js';
+import { shortestTour } from './tour-search.js';
 
 /** Variable sets a report shows per closed edge before it says how many more there are. */
 const SHOWN_STATES = 3;
 
 /**
- * What the guards let a walk step on, judged from a space that holds every state it can reach, with no
- * outcome left to chance ({@link StateSpace.complete} and {@link StateSpace.certain}).
+ * What the guards let a walk step on, judged from a space that holds every state it can reach
+ * ({@link StateSpace.complete}). Where chance or time decide, the space holds what they may do: a guard that
+ * reads either may be open, and an unknown state (actions that read either) may lead anywhere the graph
+ * goes from its vertex. So `stepped` holds more than walks step on, never less, and what it leaves out no
+ * walk steps on: sound for "never", which is all that is judged here.
  */
 export interface GuardReach {
   readonly graph: Graph;
-  /** Per element: 1 when some walk steps on it. */
+  /** Per element: 1 when some walk may step on it; 0 when none ever does. */
   readonly stepped: Uint8Array;
   /**
    * The edges a walk could reach were it not for guards (`reachable`) that no reachable state lets through,
@@ -24,26 +29,40 @@ export interface GuardReach {
   readonly closed: ReadonlyArray<{ readonly edge: number; readonly states: readonly number[] }>;
   /**
    * Two of `elements` that no one walk steps on both of, when some walk steps on each but no walk on all;
-   * undefined when some walk steps on them all, or when the space is too large to know.
+   * undefined when some walk steps on them all, or when that is not known: the space is too large for the
+   * search, holds unknown states (after which a walk may take any way of the graph), or `elements` lie in
+   * another model than the start's, which the space does not go into.
    */
   apart(elements: readonly number[]): [number, number] | undefined;
 }
 
-/** Undefined when the space may not hold every state. `start` is the walk's start element. */
+/**
+ * Undefined when the space may not hold every state. `start` is the walk's start element; `reachable` what a
+ * walk could step on were it not for guards (the elements of other models entered from their own start
+ * elements among them, which the space, explored from the start, does not hold).
+ */
 export function guardReach(space: StateSpace, start: number, reachable: Uint8Array): GuardReach | undefined {
-  if (!space.complete || !space.certain) return undefined;
+  if (!space.complete) return undefined;
   const g = space.graph;
   const stepped = new Uint8Array(g.size);
   stepped[start] = 1;
+  const startModel = g.modelOf[start];
+  for (let e = 0; e < g.size; e++) if (g.modelOf[e] !== startModel) stepped[e] = reachable[e];
   const atVertex = new Map<number, number[]>();
+  const unknownAt: number[] = [];
   for (let s = 0; s < space.size; s++) {
     const v = space.vertexOf[s];
     stepped[v] = 1;
+    if (space.unknown[s] === 1) {
+      unknownAt.push(v);
+      continue;
+    }
     let list = atVertex.get(v);
     if (list === undefined) atVertex.set(v, (list = []));
     list.push(s);
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) stepped[space.edgeOf[t]] = 1;
   }
+  graphLeadsTo(g, unknownAt, (e) => ((stepped[e] = 1), false));
   const closed: Array<{ edge: number; states: number[] }> = [];
   for (let e = g.vertexCount; e < g.size; e++) {
     if (stepped[e] === 1 || reachable[e] === 0 || g.source[e] < 0) continue;
@@ -51,17 +70,28 @@ export function guardReach(space: StateSpace, start: number, reachable: Uint8Arr
     closed.push({ edge: e, states: atVertex.get(g.source[e]) ?? [] });
   }
   const apart = (wanted: readonly number[]): [number, number] | undefined => {
+    // After an unknown state, or in a model the space does not go into, a walk may take any way of the graph.
+    if (unknownAt.length > 0 || wanted.some((e) => g.modelOf[e] !== startModel)) return undefined;
     // The start element is stepped on before the first state: no transition of the space takes it.
     const elements = wanted.filter((e) => e !== start);
-    if (exactTour(space, 0, elements) !== null) return undefined;
+    // Heading for the nearest one again and again is cheap, and when it steps on them all it proves a walk does.
+    if (steppedOnAll(space, greedyTour(space, 0, elements, new SeededRandom(0)), elements)) return undefined;
+    if (shortestTour(space, 0, elements).kind !== 'none') return undefined;
     for (let i = 0; i < elements.length; i++) {
       for (let j = i + 1; j < elements.length; j++) {
-        if (exactTour(space, 0, [elements[i], elements[j]]) === null) return [elements[i], elements[j]];
+        if (shortestTour(space, 0, [elements[i], elements[j]]).kind === 'none') return [elements[i], elements[j]];
       }
     }
     return undefined;
   };
   return { graph: g, stepped, closed, apart };
+}
+
+/** Whether a tour from state 0 steps on every one of `elements` (the start state's vertex counts). */
+function steppedOnAll(space: StateSpace, tour: readonly number[], elements: readonly number[]): boolean {
+  const stepped = new Set<number>([space.vertexOf[0]]);
+  for (const t of tour) stepped.add(space.edgeOf[t]).add(space.vertexOf[space.to[t]]);
+  return elements.every((e) => stepped.has(e));
 }
 
 /**

@@ -1,17 +1,21 @@
 import { parse, type Expression, type Node, type Statement } from 'acorn';
 import { ScriptError, type ScriptOrigin } from '../errors.js';
+import { exactPower, GLOBAL_NAMES, NotPlain, PLAIN_CONSTANTS, PLAIN_FUNCTIONS } from './plain-library.js';
+
+export { NotPlain, Unpredictable } from './plain-library.js';
 
 /**
  * Plain scripts: guards and actions that only read and assign variables holding numbers, strings, booleans
- * or null, with JavaScript's operators, `if` and blocks — most guards and actions of real models
- * (`count < 3`, `loggedIn = true; tries++`). The planner explores states by the hundred thousand, and the
+ * or null, with JavaScript's operators, `if`, blocks and the built-ins of plain-library.ts (`Math.floor`,
+ * `parseInt`, ...) — most guards and actions of real models (`count < 3`, `loggedIn = true; tries++`). The planner explores states by the hundred thousand, and the
  * round trip into QuickJS for every guard, action and copy of the variables costs a hundred times what the
  * script does; so a plain script is compiled into a host closure over a map of the variables, which is all it
- * can reach: it names no object, calls nothing and loops nowhere, so it can neither escape nor run long.
- * The operators are the host's own on primitive values, which JavaScript defines exactly, so the closure
- * computes what QuickJS would (a test compares the two on every fixture and on random scripts). Anything
- * else (a call, a member, a loop, a declaration) is not plain: the walk's states are then explored in the
- * sandbox.
+ * can reach: it names no object, calls only functions of primitives that JavaScript defines to the bit, and
+ * loops nowhere, so it can neither escape nor run long. The operators are the host's own on primitive
+ * values, which JavaScript defines exactly, so the closure computes what QuickJS would (a test compares the
+ * two on every fixture and on random scripts). `Math.random()` and `Date.now()` throw {@link Unpredictable}:
+ * the exploration then knows that chance or time decides. Anything else (another call, a member, a loop, a
+ * declaration, a name of the global scope) is not plain: the walk's states are then explored in the sandbox.
  */
 
 /** The variables of one scope, in the order they were first assigned. */
@@ -23,9 +27,6 @@ export type PlainScript = (scope: PlainScope) => unknown;
 
 /** Strings longer than this end plain evaluation (a script doubling a string would otherwise fill the host). */
 const MAX_STRING = 1 << 16;
-
-/** Thrown by a compiled script for what QuickJS would not compute the same way: the exploration falls back. */
-export class NotPlain extends Error {}
 
 /**
  * Compiles `source` (without its `global.` prefixes) as a guard (one expression) or an action (statements);
@@ -98,14 +99,25 @@ function expression(node: Expression | Node, origin: ScriptOrigin): Run {
       return () => value as PlainValue;
     }
     case 'Identifier': {
-      const name = (node as { name: string }).name;
-      if (name === 'undefined' || name === 'NaN' || name === 'Infinity') throw new NotPlain(name);
+      const name = variableName(node);
       return (scope) => read(scope, name, origin);
+    }
+    case 'MemberExpression': {
+      const value = PLAIN_CONSTANTS.get(dottedName(node));
+      if (value === undefined) throw new NotPlain('member');
+      return () => value;
+    }
+    case 'CallExpression': {
+      const n = node as { callee: Node; arguments: Node[]; optional: boolean };
+      const fn = PLAIN_FUNCTIONS.get(dottedName(n.callee));
+      if (fn === undefined || n.optional) throw new NotPlain('call');
+      const args = n.arguments.map((a) => expression(a, origin));
+      return (scope) => checked(fn(...args.map((a) => a(scope))));
     }
     case 'UnaryExpression': {
       const n = node as { operator: string; argument: Expression };
       if (n.operator === 'typeof' && n.argument.type === 'Identifier') {
-        const name = n.argument.name;
+        const name = variableName(n.argument);
         return (scope) => (scope.has(name) ? typeof scope.get(name) : 'undefined');
       }
       const arg = expression(n.argument, origin);
@@ -158,7 +170,7 @@ function expression(node: Expression | Node, origin: ScriptOrigin): Run {
     case 'AssignmentExpression': {
       const n = node as { operator: string; left: Node; right: Expression };
       if (n.left.type !== 'Identifier') throw new NotPlain('assignment target');
-      const name = (n.left as unknown as { name: string }).name;
+      const name = variableName(n.left);
       const right = expression(n.right, origin);
       if (n.operator === '=') return (scope) => write(scope, name, right(scope));
       const op = BINARY[n.operator.slice(0, -1)];
@@ -168,7 +180,7 @@ function expression(node: Expression | Node, origin: ScriptOrigin): Run {
     case 'UpdateExpression': {
       const n = node as { operator: string; prefix: boolean; argument: Node };
       if (n.argument.type !== 'Identifier') throw new NotPlain('update target');
-      const name = (n.argument as unknown as { name: string }).name;
+      const name = variableName(n.argument);
       const delta = n.operator === '++' ? 1 : -1;
       return (scope) => {
         const old = +(read(scope, name, origin) as number);
@@ -181,6 +193,22 @@ function expression(node: Expression | Node, origin: ScriptOrigin): Run {
     default:
       throw new NotPlain(node.type);
   }
+}
+
+/** The name of a variable; a name the global scope holds already is not plain (plain-library.ts). */
+function variableName(node: Node): string {
+  const name = (node as unknown as { name: string }).name;
+  if (GLOBAL_NAMES.has(name)) throw new NotPlain(name);
+  return name;
+}
+
+/** `Math.floor` for a member of a name, `parseInt` for a name; '' for anything else (which no table holds). */
+function dottedName(node: Node): string {
+  if (node.type === 'Identifier') return (node as unknown as { name: string }).name;
+  if (node.type !== 'MemberExpression') return '';
+  const m = node as unknown as { object: Node; property: Node; computed: boolean; optional: boolean };
+  if (m.computed || m.optional || m.object.type !== 'Identifier' || m.property.type !== 'Identifier') return '';
+  return `${(m.object as unknown as { name: string }).name}.${(m.property as unknown as { name: string }).name}`;
 }
 
 function read(scope: PlainScope, name: string, origin: ScriptOrigin): PlainValue {
@@ -217,7 +245,7 @@ const BINARY: Record<string, Operator> = {
   '*': (a: any, b: any) => a * b,
   '/': (a: any, b: any) => a / b,
   '%': (a: any, b: any) => a % b,
-  '**': (a: any, b: any) => a ** b,
+  '**': exactPower,
   '==': (a, b) => a == b,
   '!=': (a, b) => a != b,
   '===': (a, b) => a === b,

@@ -1,8 +1,8 @@
 import type { ScriptOrigin } from '../errors.js';
 import type { Graph } from '../model/graph.js';
 import { actionScripts, SNAPSHOT_SEPARATOR } from '../scripting.js';
-import { compilePlain, NotPlain, type PlainScope, type PlainScript, type PlainValue } from './plain-scripts.js';
-import type { StateStepper } from './state-space.js';
+import { compilePlain, NotPlain, Unpredictable, type PlainScope, type PlainScript, type PlainValue } from './plain-scripts.js';
+import { CLOSED, MAYBE, OPEN, UNPREDICTABLE, type StateStepper } from './state-space.js';
 
 const GLOBAL_PREFIX = 'global.';
 
@@ -17,16 +17,24 @@ interface Placed {
  * in the snapshot format of core/scripting.ts. Made only when every guard and action of the graph is plain;
  * a value that is not (an array, a number JSON cannot hold) throws {@link NotPlain}, and the exploration is
  * made again in the sandbox.
+ *
+ * Its keys are short: per scope the number of its *layout* (the names in order of first assignment, which
+ * the copy spells out in full) and the values. A transition is keyed in a third of the time its copy takes,
+ * and most transitions lead to a state found before, whose copy is then never made.
  */
 export class PlainStepper implements StateStepper {
   private scopes: PlainScope[] = [];
   /** The copy last loaded, parsed: loading it again (after each action) only rebuilds the maps. */
   private loadedText: string | undefined;
   private loadedParts: Array<Array<[string, PlainValue]>> = [];
+  /** Per scope of the copy loaded: its layout and its number of variables. */
+  private loadedLayouts: number[] = [];
+  /** Layouts by their names, joined. */
+  private readonly layouts = new Map<string, number>();
 
   private constructor(
     private readonly graph: Graph,
-    private readonly guards: ReadonlyArray<Placed | undefined>,
+    private readonly guardOf: ReadonlyArray<Placed | undefined>,
     private readonly actions: ReadonlyArray<readonly Placed[]>,
   ) {}
 
@@ -65,37 +73,80 @@ export class PlainStepper implements StateStepper {
   load(variables: string): void {
     if (variables !== this.loadedText) {
       this.loadedParts = variables.split(SNAPSHOT_SEPARATOR).map(parsePart);
+      this.loadedLayouts = this.loadedParts.map((pairs) => this.layoutOf(pairs.map(([name]) => name)));
       this.loadedText = variables;
     }
     this.scopes = this.loadedParts.map((pairs) => new Map(pairs));
   }
 
-  open(vertex: number): readonly number[] {
+  keyOf(variables: string): string {
+    this.load(variables);
+    return this.key();
+  }
+
+  copy(): string {
+    return this.scopes.map(encodeScope).join(SNAPSHOT_SEPARATOR);
+  }
+
+  guards(vertex: number, out: Uint8Array): void {
     const g = this.graph;
-    const open: number[] = [];
-    for (let i = g.outOffsets[vertex], end = g.outOffsets[vertex + 1]; i < end; i++) {
-      const e = g.outEdges[i];
-      const guard = this.guards[e];
-      if (guard === undefined || guard.run(this.scopes[guard.scope]) === true) open.push(e);
+    for (let i = g.outOffsets[vertex], k = 0, end = g.outOffsets[vertex + 1]; i < end; i++, k++) {
+      const guard = this.guardOf[g.outEdges[i]];
+      out[k] = guard === undefined ? OPEN : this.judge(guard);
     }
-    return open;
   }
 
-  take(edge: number): string | undefined {
-    this.runActions(edge);
-    this.runActions(this.graph.target[edge]);
-    return this.scopes.map(encodeScope).join(SNAPSHOT_SEPARATOR);
+  take(edge: number): string | typeof UNPREDICTABLE {
+    return this.runOn(edge) ? this.key() : UNPREDICTABLE;
   }
 
-  /** Runs the actions of the element a walk starts on (and of its target, for an edge): the copy after them. */
-  enter(element: number): string {
-    this.runActions(element);
-    if (!this.graph.isVertex(element)) this.runActions(this.graph.target[element]);
-    return this.scopes.map(encodeScope).join(SNAPSHOT_SEPARATOR);
+  /**
+   * Runs the actions of the element a walk starts on, and of its target for an edge: the copy after them, or
+   * {@link UNPREDICTABLE} when one read chance or time.
+   */
+  enter(element: number): string | typeof UNPREDICTABLE {
+    return this.runOn(element) ? this.copy() : UNPREDICTABLE;
   }
 
-  takeUnpredictable(): boolean {
-    return false;
+  /** Runs the actions of `element` and of its target for an edge; false when one read chance or time. */
+  private runOn(element: number): boolean {
+    try {
+      this.runActions(element);
+      if (!this.graph.isVertex(element)) this.runActions(this.graph.target[element]);
+      return true;
+    } catch (error) {
+      if (error instanceof Unpredictable) return false;
+      throw error;
+    }
+  }
+
+  /** The key of the variables now: per scope its layout, then its values, scopes apart by `;`. */
+  private key(): string {
+    let key = '';
+    for (let i = 0; i < this.scopes.length; i++) {
+      const scope = this.scopes[i];
+      // Variables are only ever added, so a scope of the size it was loaded with keeps its layout.
+      const loaded = this.loadedParts[i].length === scope.size;
+      key += `${i === 0 ? '' : ';'}${loaded ? this.loadedLayouts[i] : this.layoutOf([...scope.keys()])}`;
+      for (const value of scope.values()) key += `,${valueKey(value)}`;
+    }
+    return key;
+  }
+
+  private layoutOf(names: readonly string[]): number {
+    const joined = names.join('\u0000');
+    let layout = this.layouts.get(joined);
+    if (layout === undefined) this.layouts.set(joined, (layout = this.layouts.size));
+    return layout;
+  }
+
+  private judge({ scope, run }: Placed): number {
+    try {
+      return run(this.scopes[scope]) === true ? OPEN : CLOSED;
+    } catch (error) {
+      if (error instanceof Unpredictable) return MAYBE;
+      throw error;
+    }
   }
 
   private runActions(element: number): void {
@@ -115,6 +166,13 @@ function parsePart(part: string): Array<[string, PlainValue]> {
     pairs.push([String(flat[i]), value as PlainValue]);
   }
   return pairs;
+}
+
+/** A value in a key: numbers as JavaScript writes them, strings quoted, and one letter for the rest. */
+function valueKey(value: PlainValue): string {
+  if (typeof value === 'number') return `${value}`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  return value === null ? 'n' : value ? 't' : 'f';
 }
 
 function encodeScope(scope: PlainScope): string {

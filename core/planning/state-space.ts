@@ -1,4 +1,5 @@
 import { ScriptError } from '../errors.js';
+import { NotPlain } from './plain-library.js';
 import type { Graph } from '../model/graph.js';
 
 /**
@@ -7,13 +8,19 @@ import type { Graph } from '../model/graph.js';
  * lets through in that state, leading to the edge's target with the variables after the edge's and the
  * target's actions (docs/planning.md). States are numbered in breadth-first order from 0, the start; the
  * transitions of a state are `outStart[s] .. outStart[s+1]-1`, in the vertex's declaration order.
+ *
+ * Chance and time (`Math.random`, `Date`) are not decided by the variables, so the space holds what they may
+ * do rather than one draw of it: a guard that reads either may let its edge through, and its transition is
+ * kept ({@link unsure}); actions that read either lead to an {@link unknown} state of the target vertex,
+ * whose variables cannot be known ahead and which is not explored. Every walk's way is therefore a way of
+ * the space, up to its unknown states: what the space says no walk does, none does.
  */
 export interface StateSpace {
   readonly graph: Graph;
-  /** Number of states found, those left unexpanded at the bound included. */
+  /** Number of states found: those left unexplored at the bound, and the unknown ones, included. */
   readonly size: number;
   readonly vertexOf: Int32Array;
-  /** Per state: its variables, as the script engine copies them. */
+  /** Per state: its variables, as the script engine copies them; `''` for an {@link unknown} state. */
   readonly variablesOf: readonly string[];
   readonly outStart: Int32Array;
   /** Per transition: the graph edge taken. */
@@ -21,116 +28,175 @@ export interface StateSpace {
   /** Per transition: the state it leads to. */
   readonly to: Int32Array;
   /**
-   * Per transition, 1 when a script on the way read chance or time (`Math.random`, `Date`): the walk may
-   * come out elsewhere, or find the edge closed. The guards of a state that read either make all its
-   * transitions unsure.
+   * Per transition, 1 when its guard read chance or time: the edge may be open or closed when the walk comes,
+   * whatever the variables; taken, it leads where {@link to} says.
    */
   readonly unsure: Uint8Array;
-  /** Per state, 1 when its transitions were explored; 0 for states found at the bound and left. */
+  /**
+   * Per state, 1 when actions that read chance or time lead to it: one such state per vertex stands for every
+   * value they may give. It has no transitions, and a walk that comes to it must be looked at again.
+   */
+  readonly unknown: Uint8Array;
+  /** Per state, 1 when its transitions were explored; 0 for unknown states and states left at the bound. */
   readonly expanded: Uint8Array;
-  /** True when every state found was explored: the space holds every state the walk can reach. */
+  /** Why the exploration stopped before every state it found was explored, if it did: its bound of states, or of time. */
+  readonly cut: ExplorationCut | undefined;
+  /** True when every state found, but the unknown ones, was explored: nothing was cut off by the bound. */
   readonly complete: boolean;
-  /** True when no transition is unsure: the space is exactly where the walk can go. */
-  readonly certain: boolean;
-  /** The state of `vertex` with `variables`, or -1 when there is none. */
+  /** The state of `vertex` with `variables`, or -1 when there is none (an unknown state is never answered). */
   stateOf(vertex: number, variables: string): number;
 }
+
+/** The bound an exploration stopped at: its number of states, or its time. */
+export type ExplorationCut = 'states' | 'time';
+
+/** What a guard answers in one state, for planning: closed, open, or open or not as chance or time decide. */
+export const CLOSED = 0;
+export const OPEN = 1;
+export const MAYBE = 2;
+
+/** What {@link StateStepper.take} answers when a script read chance or time: the state it leads to is unknown. */
+export const UNPREDICTABLE = 'unpredictable';
 
 /** What the exploration asks of the scripts; it runs them on copies of the variables, never on the walk's. */
 export interface StateStepper {
   /** Sets the variables to a copy. */
   load(variables: string): void;
-  /** The out-edges of `vertex` its guards let through with the loaded variables, in declaration order. */
-  open(vertex: number): readonly number[];
   /**
-   * Runs the actions of `edge` and of its target on the loaded variables and answers the copy of the result,
-   * or undefined when the variables have no faithful copy (which ends the exploration).
+   * Writes, for each out-edge of `vertex` in declaration order, whether its guard lets it through with the
+   * loaded variables: {@link OPEN}, {@link CLOSED} or {@link MAYBE} (it read chance or time). May change the
+   * loaded variables (a guard may assign).
    */
-  take(edge: number): string | undefined;
-  /** Whether a script read chance or time since the last call of this method. */
-  takeUnpredictable(): boolean;
+  guards(vertex: number, out: Uint8Array): void;
+  /**
+   * Runs the actions of `edge` and of its target on the loaded variables and answers the key of the result
+   * (equal variables, equal keys; {@link copy} makes the copy itself); {@link UNPREDICTABLE} when a script
+   * read chance or time (whether or not it then failed); undefined when the variables have no faithful copy
+   * (which ends the exploration).
+   */
+  take(edge: number): string | typeof UNPREDICTABLE | undefined;
+  /** The copy of the variables {@link take} left, asked right after it. */
+  copy(): string;
+  /** The key of a copy's variables (it may load them). */
+  keyOf(variables: string): string;
 }
 
 /** Why an exploration was given up: the scripts hold a value that has no faithful copy. */
 export const NO_COPY = 'no-copy';
 
+/** How far one exploration may go. */
+export interface ExplorationBound {
+  /** States explored at most. */
+  readonly states: number;
+  /** Milliseconds, by {@link clock}, after which the exploration stops. */
+  readonly ms: number;
+  /** Milliseconds: `performance.now` unless a test gives its own. */
+  readonly clock: () => number;
+}
+
 /**
- * Explores breadth-first from `vertex` with `variables` until every reachable state is expanded or `bound`
- * states are. A guard or action that throws closes its edge in that state (the walk would fail there, and a
- * plan should not lead there); a script stopped by a limit ends the exploration, thrown. Returns
- * {@link NO_COPY} when some variable has no faithful copy.
+ * Explores breadth-first from `vertex` with `variables` until every reachable state is explored or the bound
+ * stops it. A guard that throws closes every guarded edge of its state, an action that throws its edge (the
+ * walk would fail there, and a plan should not lead there); a script stopped by a limit ends the
+ * exploration, thrown. Returns {@link NO_COPY} when some variable has no faithful copy.
  */
 export function exploreStates(
   graph: Graph,
   stepper: StateStepper,
   vertex: number,
   variables: string,
-  bound: number,
+  bound: ExplorationBound,
 ): StateSpace | typeof NO_COPY {
-  const index = new Map<string, number>();
+  // Per vertex, its states by their variables: keyed by the copy itself, which is hashed once, rather than
+  // by a string joining vertex and copy, which would be made and hashed afresh at every lookup.
+  const index: Array<Map<string, number> | undefined> = new Array(graph.vertexCount);
   const vertexOf: number[] = [];
   const variablesOf: string[] = [];
+  const keys: string[] = [];
+  const unknown: number[] = [];
+  const unknownAt = new Int32Array(graph.vertexCount).fill(-1);
   const outStart: number[] = [];
   const edgeOf: number[] = [];
   const to: number[] = [];
   const unsure: number[] = [];
-  const stateOf = (v: number, vars: string): number => {
-    const key = `${v}\u0002${vars}`;
-    let s = index.get(key);
-    if (s === undefined) {
-      s = vertexOf.length;
-      index.set(key, s);
-      vertexOf.push(v);
-      variablesOf.push(vars);
-    }
+  const add = (v: number, key: string, vars: string, isUnknown: number): number => {
+    vertexOf.push(v);
+    keys.push(key);
+    variablesOf.push(vars);
+    unknown.push(isUnknown);
+    return vertexOf.length - 1;
+  };
+  /** The state of `v` with the variables of `key`; `copy` makes their copy when the state is new. */
+  const stateOf = (v: number, key: string, copy: () => string): number => {
+    const states = (index[v] ??= new Map());
+    let s = states.get(key);
+    if (s === undefined) states.set(key, (s = add(v, key, copy(), 0)));
     return s;
   };
-  stateOf(vertex, variables);
+  const unknownOf = (v: number): number => (unknownAt[v] >= 0 ? unknownAt[v] : (unknownAt[v] = add(v, '', '', 1)));
+  const copied = () => stepper.copy();
+  stateOf(vertex, stepper.keyOf(variables), () => variables);
+  const answers = new Uint8Array(maxOutDegree(graph));
+  const guarded = guardedVertices(graph);
+  const deadline = bound.clock() + bound.ms;
   let loaded: string | undefined;
-  let expanded = 0;
-  for (; expanded < vertexOf.length && expanded < bound; expanded++) {
-    const here = vertexOf[expanded];
-    const vars = variablesOf[expanded];
-    outStart.push(edgeOf.length);
-    if (loaded !== vars) stepper.load((loaded = vars));
-    stepper.takeUnpredictable();
-    let open: readonly number[];
-    try {
-      open = [...stepper.open(here)];
-    } catch (error) {
-      if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
-      open = Array.from(graph.outEdgesOf(here)).filter((e) => graph.guard[e] === undefined);
+  let explored = 0;
+  let cut: ExplorationCut | undefined;
+  let s = 0;
+  for (; s < vertexOf.length; s++) {
+    if (unknown[s] === 1) {
+      outStart.push(edgeOf.length);
+      continue;
     }
-    const guardsUnsure = stepper.takeUnpredictable();
-    for (const edge of open) {
+    if (explored >= bound.states) {
+      cut = 'states';
+      break;
+    }
+    // Every state: one may take a script's time in the sandbox, and a look at the clock costs little.
+    if (explored > 0 && bound.clock() > deadline) {
+      cut = 'time';
+      break;
+    }
+    explored++;
+    outStart.push(edgeOf.length);
+    const here = vertexOf[s];
+    const vars = variablesOf[s];
+    const key = keys[s];
+    if (guarded[here] === 1) {
+      if (loaded !== vars) stepper.load((loaded = vars));
+      judgeGuards(graph, stepper, here, answers);
+    } else {
+      answers.fill(OPEN);
+    }
+    for (let i = graph.outOffsets[here], k = 0, end = graph.outOffsets[here + 1]; i < end; i++, k++) {
+      if (answers[k] === CLOSED) continue;
+      const edge = graph.outEdges[i];
       const target = graph.target[edge];
-      let next = vars;
-      let chance = guardsUnsure;
+      let next: number;
       if (graph.actions[edge].length > 0 || graph.actions[target].length > 0) {
-        if (loaded !== vars) stepper.load((loaded = vars));
-        let copy: string | undefined;
+        if (loaded !== vars) stepper.load(vars);
+        let taken: string | undefined;
+        loaded = undefined;
         try {
-          copy = stepper.take(edge);
+          taken = stepper.take(edge);
         } catch (error) {
           if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
-          loaded = undefined;
-          stepper.takeUnpredictable();
           continue;
         }
-        if (copy === undefined) return NO_COPY;
-        next = loaded = copy;
-        chance = stepper.takeUnpredictable() || chance;
+        if (taken === undefined) return NO_COPY;
+        next = taken === UNPREDICTABLE ? unknownOf(target) : stateOf(target, taken, copied);
+      } else {
+        next = stateOf(target, key, () => vars);
       }
       edgeOf.push(edge);
-      to.push(stateOf(target, next));
-      unsure.push(chance ? 1 : 0);
+      to.push(next);
+      unsure.push(answers[k] === MAYBE ? 1 : 0);
     }
   }
   const size = vertexOf.length;
   while (outStart.length <= size) outStart.push(edgeOf.length);
-  const expandedFlags = new Uint8Array(size);
-  expandedFlags.fill(1, 0, expanded);
-  const unsureFlags = Uint8Array.from(unsure);
+  const expanded = new Uint8Array(size);
+  for (let e = 0; e < s; e++) expanded[e] = unknown[e] === 1 ? 0 : 1;
   return {
     graph,
     size,
@@ -139,10 +205,49 @@ export function exploreStates(
     outStart: Int32Array.from(outStart),
     edgeOf: Int32Array.from(edgeOf),
     to: Int32Array.from(to),
-    unsure: unsureFlags,
-    expanded: expandedFlags,
-    complete: expanded === size,
-    certain: !unsureFlags.includes(1),
-    stateOf: (v, vars) => index.get(`${v}\u0002${vars}`) ?? -1,
+    unsure: Uint8Array.from(unsure),
+    unknown: Uint8Array.from(unknown),
+    expanded,
+    cut,
+    complete: cut === undefined,
+    stateOf: (v, vars) => {
+      const states = index[v];
+      if (states === undefined) return -1;
+      try {
+        return states.get(stepper.keyOf(vars)) ?? -1;
+      } catch (error) {
+        // Variables the stepper cannot hold (plain-stepper.ts) are of no state it found.
+        if (error instanceof NotPlain) return -1;
+        throw error;
+      }
+    },
   };
+}
+
+/**
+ * The guards' answers for the out-edges of `vertex`; when they fail (not by a limit), every guarded edge is
+ * closed, as the walk would fail there rather than take one.
+ */
+function judgeGuards(graph: Graph, stepper: StateStepper, vertex: number, answers: Uint8Array): void {
+  try {
+    stepper.guards(vertex, answers);
+  } catch (error) {
+    if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
+    for (let i = graph.outOffsets[vertex], k = 0, end = graph.outOffsets[vertex + 1]; i < end; i++, k++) {
+      answers[k] = graph.guard[graph.outEdges[i]] === undefined ? OPEN : CLOSED;
+    }
+  }
+}
+
+/** Per vertex, 1 when some out-edge has a guard: only there are the variables needed to open the way on. */
+function guardedVertices(graph: Graph): Uint8Array {
+  const guarded = new Uint8Array(graph.vertexCount);
+  for (let e = graph.vertexCount; e < graph.size; e++) if (graph.guard[e] !== undefined && graph.source[e] >= 0) guarded[graph.source[e]] = 1;
+  return guarded;
+}
+
+function maxOutDegree(graph: Graph): number {
+  let most = 0;
+  for (let v = 0; v < graph.vertexCount; v++) most = Math.max(most, graph.outOffsets[v + 1] - graph.outOffsets[v]);
+  return most;
 }

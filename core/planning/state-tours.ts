@@ -1,13 +1,6 @@
+import type { Graph } from '../model/graph.js';
 import type { RandomSource } from '../random.js';
 import type { StateSpace } from './state-space.js';
-
-/**
- * Largest (states × 2^required edges) the exact tour search takes on: its two arrays of that many entries
- * cost 8 bytes each, 32 MiB at this bound, and a search visits each pair at most once.
- */
-const EXACT_LIMIT = 1 << 22;
-/** Required edges the exact search takes on at most (a bit each in a 32-bit mask). */
-const EXACT_EDGES = 24;
 
 /**
  * Tours and routes over a {@link StateSpace}: lists of transitions, each leaving the state the one before it
@@ -16,10 +9,19 @@ const EXACT_EDGES = 24;
  */
 
 /**
+ * Which transitions of the state a plan starts from it may begin with: the walk stands there, its guards are
+ * asked, and a transition chance closed this time cannot be taken now (it may be later).
+ */
+export type FirstMoves = (transition: number) => boolean;
+
+/** Every transition may begin a plan. */
+export const ANY_FIRST: FirstMoves = () => true;
+
+/**
  * The edges (graph indices) among `wanted` that some transition reachable from `from` takes: what a tour from
  * there can cover.
  */
-export function coverableFrom(space: StateSpace, from: number, wanted: (edge: number) => boolean): number[] {
+export function coverableFrom(space: StateSpace, from: number, wanted: (edge: number) => boolean, first: FirstMoves = ANY_FIRST): number[] {
   const seen = new Uint8Array(space.size);
   const found = new Set<number>();
   const queue = [from];
@@ -27,6 +29,7 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
   for (let h = 0; h < queue.length; h++) {
     const s = queue[h];
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
+      if (h === 0 && !first(t)) continue;
       const e = space.edgeOf[t];
       if (wanted(e)) found.add(e);
       const next = space.to[t];
@@ -39,57 +42,10 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
   return [...found].sort((a, b) => a - b);
 }
 
-/**
- * The shortest tour from `from` that steps on every element of `required` (edges, and vertices, which the
- * start state stands on already) at least once, each reachable from there: breadth-first over pairs of a
- * state and the set of required elements stepped on so far, which finds the optimum. Null when no walk from
- * there steps on them all; undefined when the pairs would be too many ({@link EXACT_LIMIT}) to know.
- */
-export function exactTour(space: StateSpace, from: number, required: readonly number[]): number[] | null | undefined {
-  const k = required.length;
-  if (k === 0) return [];
-  if (k > EXACT_EDGES || space.size * 2 ** k > EXACT_LIMIT) return undefined;
-  const bits = new Int32Array(space.graph.size);
-  required.forEach((e, i) => (bits[e] |= 1 << i));
-  const full = (1 << k) - 1;
-  const width = 2 ** k;
-  const node = (s: number, mask: number) => s * width + (mask >>> 0);
-  const count = space.size * width;
-  // Per pair: the transition that first reached it (-1: not reached), and the mask it came from.
-  const via = new Int32Array(count).fill(-1);
-  const fromMask = new Int32Array(count);
-  const queue = new Int32Array(count);
-  let tail = 0;
-  const start = node(from, bits[space.vertexOf[from]]);
-  if ((bits[space.vertexOf[from]] & full) === full) return [];
-  queue[tail++] = start;
-  via[start] = -2;
-  for (let head = 0; head < tail; head++) {
-    const n = queue[head];
-    const s = Math.floor(n / width);
-    const mask = n - s * width;
-    for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
-      const next = space.to[t];
-      const m = mask | bits[space.edgeOf[t]] | bits[space.vertexOf[next]];
-      const id = node(next, m);
-      if (via[id] !== -1) continue;
-      via[id] = t;
-      fromMask[id] = mask;
-      if ((m & full) === full) return unwind(space, via, fromMask, width, id);
-      queue[tail++] = id;
-    }
-  }
-  return null;
-}
-
-function unwind(space: StateSpace, via: Int32Array, fromMask: Int32Array, width: number, end: number): number[] {
-  const tour: number[] = [];
-  for (let id = end; via[id] !== -2; ) {
-    const t = via[id];
-    tour.push(t);
-    id = sourceOf(space, t) * width + fromMask[id];
-  }
-  return tour.reverse();
+/** Whether `first` rules out some transition of `state`. */
+function closesAny(space: StateSpace, state: number, first: FirstMoves): boolean {
+  for (let t = space.outStart[state]; t < space.outStart[state + 1]; t++) if (!first(t)) return true;
+  return false;
 }
 
 /**
@@ -101,16 +57,20 @@ export function nearestRoute(
   from: number,
   wanted: (transition: number) => boolean,
   random: RandomSource,
+  first: FirstMoves = ANY_FIRST,
 ): number[] | undefined {
+  // The first moves leave `from` as a root of their own: `from` may be come back to, when `first` ruled out
+  // a move (a guard chance closed now may open then); otherwise it counts as reached.
   const via = new Int32Array(space.size).fill(-1);
-  const depth = new Int32Array(space.size);
-  via[from] = -2;
+  if (!closesAny(space, from, first)) via[from] = -2;
   let layer = [from];
   const found: number[] = [];
-  while (layer.length > 0 && found.length === 0) {
+  let depth = 0;
+  for (; layer.length > 0; depth++) {
     const next: number[] = [];
     for (const s of layer) {
       for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
+        if (depth === 0 && !first(t)) continue;
         if (wanted(t)) {
           found.push(t);
           continue;
@@ -118,29 +78,33 @@ export function nearestRoute(
         const w = space.to[t];
         if (via[w] !== -1) continue;
         via[w] = t;
-        depth[w] = depth[s] + 1;
         next.push(w);
       }
     }
+    if (found.length > 0) break;
     layer = next;
   }
   if (found.length === 0) return undefined;
   const last = found[random.int(found.length)];
   const route = [last];
-  for (let s = sourceOf(space, last); via[s] !== -2; s = sourceOf(space, via[s])) route.push(via[s]);
+  // Every state of a layer was first reached from the layer before: `depth` steps back lead to the root.
+  for (let s = sourceOf(space, last), d = depth; d > 0; d--) {
+    route.push(via[s]);
+    s = sourceOf(space, via[s]);
+  }
   return route.reverse();
 }
 
 /**
  * A tour from `from` over `required` made by heading for the nearest edge not yet taken, again and again:
- * for spaces too large for {@link exactTour}.
+ * for spaces too large for the search of tour-search.ts.
  */
-export function greedyTour(space: StateSpace, from: number, required: readonly number[], random: RandomSource): number[] {
+export function greedyTour(space: StateSpace, from: number, required: readonly number[], random: RandomSource, first: FirstMoves = ANY_FIRST): number[] {
   const left = new Set(required);
   const tour: number[] = [];
   let at = from;
   while (left.size > 0) {
-    const route = nearestRoute(space, at, (t) => left.has(space.edgeOf[t]), random);
+    const route = nearestRoute(space, at, (t) => left.has(space.edgeOf[t]), random, tour.length === 0 ? first : ANY_FIRST);
     if (route === undefined) break;
     for (const t of route) {
       left.delete(space.edgeOf[t]);
@@ -149,6 +113,50 @@ export function greedyTour(space: StateSpace, from: number, required: readonly n
     at = space.to[route[route.length - 1]];
   }
   return tour;
+}
+
+/**
+ * The shortest route from `from` into an unknown state (docs/planning.md: actions that read chance or time
+ * lead there) whose vertex leads, by the graph, to something `worth` wants: where the walk learns more when
+ * the states it knows hold nothing left to do. Undefined when no such route is known.
+ */
+export function frontierRoute(
+  space: StateSpace,
+  from: number,
+  worth: (vertex: number) => boolean,
+  random: RandomSource,
+  first: FirstMoves = ANY_FIRST,
+): number[] | undefined {
+  const answers = new Map<number, boolean>();
+  const worthAt = (v: number): boolean => {
+    let answer = answers.get(v);
+    if (answer === undefined) answers.set(v, (answer = worth(v)));
+    return answer;
+  };
+  return nearestRoute(space, from, (t) => space.unknown[space.to[t]] === 1 && worthAt(space.vertexOf[space.to[t]]), random, first);
+}
+
+/**
+ * Visits every element the graph leads to from `vertices` (out-edges and their targets, guards ignored),
+ * vertices included, until `visit` answers true: then true. What may lie beyond an unknown state.
+ */
+export function graphLeadsTo(g: Graph, vertices: readonly number[], visit: (element: number) => boolean): boolean {
+  const seen = new Uint8Array(g.vertexCount);
+  const queue = [...vertices];
+  for (const v of queue) seen[v] = 1;
+  for (let h = 0; h < queue.length; h++) {
+    const v = queue[h];
+    if (visit(v)) return true;
+    for (const e of g.outEdgesOf(v)) {
+      if (visit(e)) return true;
+      const next = g.target[e];
+      if (seen[next] === 0) {
+        seen[next] = 1;
+        queue.push(next);
+      }
+    }
+  }
+  return false;
 }
 
 /** The state a transition leaves from. */

@@ -5,10 +5,21 @@ import type { ScriptEngine, ScriptLimits, ScriptSandbox } from '../scripting.js'
 import { WalkScripts } from '../machine/scripts.js';
 import { NotPlain } from './plain-scripts.js';
 import { PlainStepper } from './plain-stepper.js';
-import { exploreStates, NO_COPY, type StateSpace, type StateStepper } from './state-space.js';
+import { SandboxStepper } from './sandbox-stepper.js';
+import { exploreStates, NO_COPY, UNPREDICTABLE, type ExplorationBound, type ExplorationCut, type StateSpace } from './state-space.js';
 
 /** States explored at most per exploration unless the walk says otherwise (`--plan-states`). */
 export const DEFAULT_PLAN_STATES = 100_000;
+
+/**
+ * Milliseconds one exploration may take unless the walk says otherwise (`--plan-time`). An exploration runs
+ * in the thread of the walk's requests, and a load or step holds that thread while it runs; a script of the
+ * walk may already hold it for `--script-timeout`, 1000 ms by default, so exploring may hold it as long and
+ * no longer. It is also issue 13's target for planning 100,000 states: the state bound ends most
+ * explorations of plain scripts first, and this one those the sandbox steps through slowly, or a machine
+ * too busy to explore in time (docs/planning.md, "The bound"; docs/benchmarks.md, "Planning").
+ */
+export const DEFAULT_PLAN_TIME_MS = 1000;
 
 /**
  * What a walk offers generators that plan with its guards (docs/planning.md): the states reachable from
@@ -46,7 +57,12 @@ export interface PlanningSetup {
   readonly seed: number;
   /** The walk's own sandbox: read (copied), never run in. */
   readonly live: ScriptSandbox;
+  /** States explored at most per exploration. */
   readonly bound: number;
+  /** Milliseconds one exploration may take. */
+  readonly timeMs: number;
+  /** Milliseconds, for {@link timeMs}: `performance.now` unless a test gives its own. */
+  readonly clock?: () => number;
 }
 
 /**
@@ -56,10 +72,15 @@ export interface PlanningSetup {
  */
 export class WalkPlanning implements StatePlanning {
   readonly bound: number;
+  readonly timeMs: number;
   outsideScripts = 0;
-  /** True once an exploration found more states than {@link bound}. */
-  boundHit = false;
-  private readonly guarded: boolean;
+  /** Set once an exploration stopped at a bound: more states than {@link bound}, or longer than {@link timeMs}. */
+  cut: ExplorationCut | undefined;
+  /**
+   * Whether planning with guards applies to the walk at all: its models have guards, the bound is not 0, no
+   * shared state links models, and the script engine copies variables.
+   */
+  readonly applies: boolean;
   private sandbox: ScriptSandbox | undefined;
   private scripts: WalkScripts | undefined;
   private unpredictable = false;
@@ -69,6 +90,9 @@ export class WalkPlanning implements StatePlanning {
   /** The host's stepper when every script of the graph is plain (plain-scripts.ts); null when some is not. */
   private plain: PlainStepper | null | undefined;
   private last: StateSpace | undefined;
+  /** States found by the exploration that stopped at a bound. */
+  private cutAt: number | undefined;
+  private sandboxSteps: SandboxStepper | undefined;
   /** Set once planning proved impossible for this walk (no copy, no engine support): never tried again. */
   private given = false;
 
@@ -76,13 +100,16 @@ export class WalkPlanning implements StatePlanning {
     if (!Number.isInteger(setup.bound) || setup.bound < 0) {
       throw invalidGenerator(`planStates must be a whole number of states, 0 or more; got ${setup.bound}.`);
     }
+    if (!(setup.timeMs > 0)) throw invalidGenerator(`planTimeMs must be a number of milliseconds above 0; got ${setup.timeMs}.`);
     this.bound = setup.bound;
+    this.timeMs = setup.timeMs;
     const g = setup.graph;
-    this.guarded = setup.bound > 0 && g.guard.some((guard) => guard !== undefined) && !linksModels(g);
+    const guarded = g.guard.some((guard) => guard !== undefined);
+    this.applies = setup.bound > 0 && guarded && !linksModels(g) && setup.live.snapshot !== undefined;
   }
 
   explore(vertex: number): StateSpace | undefined {
-    if (!this.guarded || this.given) return undefined;
+    if (!this.applies || this.given) return undefined;
     const variables = this.copyOfWalk();
     if (variables === undefined) return undefined;
     const last = this.last;
@@ -97,32 +124,32 @@ export class WalkPlanning implements StatePlanning {
    */
   exploreFromStart(start: number): StateSpace | undefined {
     const variables = this.startCopy;
-    if (!this.guarded || this.given || variables === undefined) return undefined;
+    if (!this.applies || this.given || variables === undefined) return undefined;
     const g = this.setup.graph;
     const after = this.enter(start, variables);
     if (after === undefined) return undefined;
     return this.exploreFrom(g.isVertex(start) ? start : g.target[start], after);
   }
 
-  /** The copy of the variables after the start element's actions, run on `variables`; undefined if they fail. */
+  /**
+   * The copy of the variables after the start element's actions, run on `variables`; undefined if they fail,
+   * read chance or time (no one copy stands for every walk then), or have no faithful copy.
+   */
   private enter(start: number, variables: string): string | undefined {
     const plain = this.plainStepper();
     if (plain !== undefined) {
       try {
         plain.load(variables);
-        return plain.enter(start);
+        return known(plain.enter(start));
       } catch (error) {
         if (error instanceof ScriptError) return undefined;
         if (!(error instanceof NotPlain)) throw error;
       }
     }
-    const g = this.setup.graph;
-    const { sandbox, scripts } = this.open();
+    const stepper = this.sandboxStepper();
     try {
-      sandbox.restore!(variables);
-      scripts.runActions(start);
-      if (!g.isVertex(start)) scripts.runActions(g.target[start]);
-      return sandbox.snapshot!();
+      stepper.load(variables);
+      return known(stepper.enter(start));
     } catch (error) {
       if (!(error instanceof ScriptError)) throw error;
       if (error.limit !== undefined) this.giveUp();
@@ -141,18 +168,21 @@ export class WalkPlanning implements StatePlanning {
    */
   private giveUp(): void {
     this.given = true;
-    this.sandbox?.dispose();
-    this.sandbox = this.scripts = undefined;
+    this.dispose();
   }
 
-  /** States of the last space explored, if any. */
+  /** States of the last exploration: the space planned over, or the one cut off at a bound; undefined when none was made. */
   get exploredStates(): number | undefined {
-    return this.last?.size;
+    return this.cutAt ?? this.last?.size;
   }
 
-  /** The walk begins (load, restart): its variables as the model actions left them are the start's. */
-  begun(): void {
-    this.startCopy = this.guarded && !this.given ? this.copyOfWalk() : undefined;
+  /**
+   * The walk begins (load, restart): its variables as the model actions left them are the start's, unless
+   * those actions read chance or time (`readChance`): another walk would then begin with other values, and
+   * nothing is judged for every walk from the start ({@link exploreFromStart}).
+   */
+  begun(readChance: boolean): void {
+    this.startCopy = this.applies && !this.given && !readChance ? this.copyOfWalk() : undefined;
   }
 
   locate(space: StateSpace, vertex: number): number {
@@ -169,7 +199,7 @@ export class WalkPlanning implements StatePlanning {
 
   dispose(): void {
     this.sandbox?.dispose();
-    this.sandbox = this.scripts = undefined;
+    this.sandbox = this.scripts = this.sandboxSteps = undefined;
   }
 
   private copyOfWalk(): string | undefined {
@@ -182,37 +212,20 @@ export class WalkPlanning implements StatePlanning {
   }
 
   private exploreFrom(vertex: number, variables: string): StateSpace | undefined {
+    const bound: ExplorationBound = { states: this.bound, ms: this.timeMs, clock: this.setup.clock ?? (() => performance.now()) };
     const plain = this.plainStepper();
     if (plain !== undefined) {
       try {
-        return this.explored(exploreStates(this.setup.graph, plain, vertex, variables, this.bound));
+        return this.explored(exploreStates(this.setup.graph, plain, vertex, variables, bound));
       } catch (error) {
         // A value or a result plain evaluation does not hold the way QuickJS does: the sandbox explores.
         if (!(error instanceof NotPlain)) throw error;
       }
     }
-    const { sandbox, scripts } = this.open();
+    const stepper = this.sandboxStepper();
     this.explorations++;
-    const g = this.setup.graph;
-    const stepper: StateStepper = {
-      load: (copy) => {
-        sandbox.restore!(copy);
-        scripts.stepped();
-      },
-      open: (v) => scripts.openEdges(v),
-      take: (edge) => {
-        scripts.runActions(edge);
-        scripts.runActions(g.target[edge]);
-        return sandbox.snapshot!();
-      },
-      takeUnpredictable: () => {
-        const was = this.unpredictable;
-        this.unpredictable = false;
-        return was;
-      },
-    };
     try {
-      return this.explored(exploreStates(g, stepper, vertex, variables, this.bound));
+      return this.explored(exploreStates(this.setup.graph, stepper, vertex, variables, bound));
     } catch (error) {
       // A limit stopped a script: the walk plans without guards.
       if (!(error instanceof ScriptError)) throw error;
@@ -222,19 +235,33 @@ export class WalkPlanning implements StatePlanning {
   }
 
   /**
-   * A space that holds every state reachable from where the walk stood, or undefined. When the states are
-   * more than the bound, planning with them is given up for the rest of the walk (and {@link boundHit} says
-   * so): the walk plans by the graph alone, as without guards, rather than explore the bound again and
+   * A space that holds every state reachable from where the walk stood, or undefined. When the exploration
+   * stopped at its bound, planning with states is given up for the rest of the walk (and {@link cut} says
+   * why): the walk plans by the graph alone, as without guards, rather than explore the bound again and
    * again from every state it comes to.
    */
   private explored(space: StateSpace | typeof NO_COPY): StateSpace | undefined {
     if (space === NO_COPY || !space.complete) {
       this.given = true;
-      this.boundHit ||= space !== NO_COPY;
+      if (space !== NO_COPY) {
+        this.cut = space.cut;
+        this.cutAt = space.size;
+      }
       return undefined;
     }
     this.last = space;
     return space;
+  }
+
+  /** The stepper over the planning sandbox, which is made with it. */
+  private sandboxStepper(): SandboxStepper {
+    const { sandbox, scripts } = this.open();
+    this.sandboxSteps ??= new SandboxStepper(this.setup.graph, sandbox, scripts, () => {
+      const was = this.unpredictable;
+      this.unpredictable = false;
+      return was;
+    });
+    return this.sandboxSteps;
   }
 
   private open(): { sandbox: ScriptSandbox; scripts: WalkScripts } {
@@ -256,6 +283,11 @@ export class WalkPlanning implements StatePlanning {
     const scripts = (this.scripts = new WalkScripts(graph, sandbox));
     return { sandbox, scripts };
   }
+}
+
+/** The copy, or undefined when chance or time decide it. */
+function known(copy: string | typeof UNPREDICTABLE | undefined): string | undefined {
+  return copy === UNPREDICTABLE ? undefined : copy;
 }
 
 /** Whether two vertices share a state name: the walk may then jump between them, which exploration does not follow. */

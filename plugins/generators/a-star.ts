@@ -7,7 +7,7 @@ import { invalidGenerator } from '../../core/errors.js';
 import { distancesToTargets } from './algorithms/bfs.js';
 import { randomOpenEdge } from './choice.js';
 import { NO_SPACE, StateGuide } from './state-guide.js';
-import { nearestRoute } from '../../core/planning/state-tours.js';
+import { frontierRoute, nearestRoute } from '../../core/planning/state-tours.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 /**
@@ -57,9 +57,13 @@ class AStarPath implements PathGenerator {
     planning: StatePlanning,
   ) {
     // With the walk's states known (docs/planning.md): the shortest way, guards and actions included, to a
-    // state standing on a pending target, or through a pending target edge.
-    this.guide = new StateGuide(planning, (space, state, walk) =>
-      nearestRoute(space, state, (t) => this.pending[space.edgeOf[t]] === 1 || this.pending[space.vertexOf[space.to[t]]] === 1, walk.random),
+    // state standing on a pending target, or through a pending target edge; else into the nearest unknown
+    // state from which the graph leads to one.
+    this.guide = new StateGuide(
+      planning,
+      (space, state, walk, first) =>
+        nearestRoute(space, state, (t) => this.pending[space.edgeOf[t]] === 1 || this.pending[space.vertexOf[space.to[t]]] === 1, walk.random, first) ??
+        frontierRoute(space, state, (v) => this.distance[v] >= 0, walk.random, first),
     );
     this.pending = new Uint8Array(graph.size);
     for (const t of targets) this.pending[t] = 1;

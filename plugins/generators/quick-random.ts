@@ -5,8 +5,8 @@ import type { WalkState } from '../../core/walk-state.js';
 import { NearestUnvisited } from './algorithms/nearest-unvisited.js';
 import { Backoff, randomUnvisitedEdge } from './choice.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
-import { NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
-import { nearestRoute } from '../../core/planning/state-tours.js';
+import { leadsToUnvisited, NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
+import { frontierRoute, nearestRoute } from '../../core/planning/state-tours.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 const PLANNER = Symbol('quick_random planner');
@@ -41,8 +41,9 @@ export const quickRandomGenerator: PathGeneratorFactory = {
  * With the walk's states known (docs/planning.md): the way to the nearest state from which an edge not yet
  * visited is open, and through it; one of the nearest drawn from the seed.
  */
-const nearestUnvisited: StatePlan = (space, state, walk) =>
-  nearestRoute(space, state, (t) => walk.visits(space.edgeOf[t]) === 0, walk.random);
+const nearestUnvisited: StatePlan = (space, state, walk, first) =>
+  nearestRoute(space, state, (t) => walk.visits(space.edgeOf[t]) === 0, walk.random, first) ??
+  frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first);
 
 /** The quick_random strategy; also what shortest_all_paths walks by while its plan is spoilt by guards. */
 export class QuickRandomPath extends MovePlanner {

@@ -3,7 +3,7 @@ import type { StateSpace } from '../../core/planning/state-space.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { randomOpenEdge } from './choice.js';
 import { demandsElements } from '../../core/machine/conditions.js';
-import { NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
+import { leadsToUnvisited, NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
 
 /**
  * `random` (`randompath`): a uniformly random open out-edge at every vertex. One draw per step, O(1) beyond
@@ -42,7 +42,7 @@ class LiveStates {
   private live: Uint8Array = new Uint8Array(0);
   private visited = -1;
 
-  readonly plan: StatePlan = (space, state, walk) => {
+  readonly plan: StatePlan = (space, state, walk, first) => {
     if (space !== this.space) {
       this.space = space;
       this.into = reversed(space);
@@ -56,9 +56,10 @@ class LiveStates {
     if (this.live[state] === 0) return undefined;
     const ways: number[] = [];
     for (let t = space.outStart[state]; t < space.outStart[state + 1]; t++) {
-      if (walk.visits(space.edgeOf[t]) === 0 || this.live[space.to[t]] === 1) ways.push(t);
+      if (first(t) && (walk.visits(space.edgeOf[t]) === 0 || this.live[space.to[t]] === 1)) ways.push(t);
     }
-    return [ways[walk.random.int(ways.length)]];
+    // Chance closed every way on for now: the walk moves at random, and asks again next time.
+    return ways.length === 0 ? [] : [ways[walk.random.int(ways.length)]];
   };
 }
 
@@ -81,11 +82,22 @@ function reversed(space: StateSpace): { start: Int32Array; from: Int32Array } {
   return { start, from };
 }
 
-/** The states from which some transition over an edge not yet visited can be reached. */
+/**
+ * The states from which some transition over an edge not yet visited can be reached, or an unknown state
+ * (docs/planning.md) from whose vertex the graph leads to one: beyond it, it may be reached too.
+ */
 function liveStates(space: StateSpace, into: { start: Int32Array; from: Int32Array }, walk: WalkState): Uint8Array {
   const live = new Uint8Array(space.size);
   const queue: number[] = [];
+  const leads = leadsToUnvisited(space, walk);
   for (let s = 0; s < space.size; s++) {
+    if (space.unknown[s] === 1) {
+      if (leads(space.vertexOf[s])) {
+        live[s] = 1;
+        queue.push(s);
+      }
+      continue;
+    }
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
       if (walk.visits(space.edgeOf[t]) === 0) {
         live[s] = 1;

@@ -9,8 +9,9 @@ import { PlanningBudget, randomOpenEdge } from './choice.js';
 import { QuickRandomPath } from './quick-random.js';
 import { Route } from './route.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
-import { NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
-import { coverableFrom, exactTour, greedyTour } from '../../core/planning/state-tours.js';
+import { leadsToUnvisited, NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
+import { coverableFrom, frontierRoute } from '../../core/planning/state-tours.js';
+import { planTour } from '../../core/planning/tour-search.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 /** Models up to this many reachable vertices + edges are re-planned in full whenever a guard spoils the tour. */
@@ -50,13 +51,13 @@ export const shortestAllPathsGenerator: PathGeneratorFactory = {
 
 /**
  * With the walk's states known (docs/planning.md): the shortest tour over the edges not yet visited that a
- * walk from here can take, exact where the search fits ({@link exactTour}), else heading for the nearest
- * one again and again.
+ * walk from here can take, exact where the search fits ({@link planTour}), else the best of two heuristics;
+ * when the states known hold none, the way into the nearest unknown state beyond which the graph has one.
  */
-const coveringTour: StatePlan = (space, state, walk) => {
-  const required = coverableFrom(space, state, (e) => walk.visits(e) === 0);
-  if (required.length === 0) return undefined;
-  return exactTour(space, state, required) ?? greedyTour(space, state, required, walk.random);
+const coveringTour: StatePlan = (space, state, walk, first) => {
+  const required = coverableFrom(space, state, (e) => walk.visits(e) === 0, first);
+  if (required.length === 0) return frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first);
+  return planTour(space, state, required, walk.random, first).tour;
 };
 
 class ShortestAllPaths extends MovePlanner {

@@ -1,14 +1,24 @@
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 import type { StateSpace } from '../../core/planning/state-space.js';
+import { graphLeadsTo, type FirstMoves } from '../../core/planning/state-tours.js';
 import type { WalkState } from '../../core/walk-state.js';
 
-/** What a guide's strategy plans: transitions of the space from the state given, or undefined for "nothing to do". */
 /**
- * A guide's strategy: transitions of the space from the state given, or undefined when nothing is left to do
- * from there, which must stay true while the walk goes on in the same space (coverage and reached targets
- * only grow), since the guide then asks no more.
+ * A guide's strategy: transitions of the space from the state given, beginning with one `first` accepts (the
+ * guards of the state as the walk finds them now), or undefined when nothing is left to do from there, which
+ * must stay true while the walk goes on in the same space (coverage and reached targets only grow), since the
+ * guide then asks no more, unless chance closed a way this time.
  */
-export type StatePlan = (space: StateSpace, state: number, walk: WalkState) => readonly number[] | undefined;
+export type StatePlan = (space: StateSpace, state: number, walk: WalkState, first: FirstMoves) => readonly number[] | undefined;
+
+/**
+ * Whether the graph leads from a vertex to an edge the walk has not visited (guards ignored): what may make
+ * an unknown state worth going into, when the states known hold no such edge.
+ */
+export function leadsToUnvisited(space: StateSpace, walk: WalkState): (vertex: number) => boolean {
+  const g = space.graph;
+  return (vertex) => graphLeadsTo(g, [vertex], (e) => !g.isVertex(e) && walk.visits(e) === 0);
+}
 
 /** The guide's answer when the walk has no state space to plan over: the generator plans by the graph alone. */
 export const NO_SPACE = -2;
@@ -16,9 +26,11 @@ export const NO_SPACE = -2;
 /**
  * Follows plans made over the walk's states (docs/planning.md) for a generator: knows which state the walk
  * stands in, plans with the generator's strategy, and plans again whenever the walk is not where the plan
- * says. It knows the state without asking the scripts while the walk follows the plan through transitions
- * whose outcome is certain; after an unsure one (chance or time), a setData, or steps it did not choose, it
- * copies the walk's variables and looks the state up, exploring afresh when the space does not hold it.
+ * says. It knows the state without asking the scripts while the walk follows the plan into known states;
+ * after a step into an unknown one (actions that read chance or time), a setData, or steps it did not
+ * choose, it copies the walk's variables and looks the state up, exploring afresh when the space does not
+ * hold it. A transition whose guard reads chance or time may be found closed: the plan is then made again
+ * from where the walk stands, beginning with what is open now.
  */
 export class StateGuide {
   private space: StateSpace | undefined;
@@ -28,7 +40,10 @@ export class StateGuide {
   private expected = -1;
   private expectedSteps = -1;
   private outsideScripts = 0;
-  /** True once the strategy had nothing to do in {@link space}: it stays so, since visits only grow. */
+  /**
+   * True once the strategy had nothing to do in {@link space}, no way being closed by chance at the time: it
+   * stays so, since visits only grow.
+   */
   private exhausted = false;
   /** The walk's steps when it last had no space, so that a walk without one is not explored at every step. */
   private noSpaceAt = -1;
@@ -52,19 +67,24 @@ export class StateGuide {
     if (state < 0) return NO_SPACE;
     const space = this.space!;
     let t = this.due(state);
-    if ((t < 0 || !open.includes(space.edgeOf[t])) && !this.exhausted) {
-      const plan = this.strategy(space, state, walk);
-      this.exhausted = plan === undefined;
-      this.plan = plan ?? [];
-      this.at = 0;
-      t = this.due(state);
+    if (t < 0 || !open.includes(space.edgeOf[t])) {
+      const first = (x: number) => open.includes(space.edgeOf[x]);
+      const chanced = closedByChance(space, state, first);
+      if (chanced) this.exhausted = false;
+      if (!this.exhausted) {
+        const plan = this.strategy(space, state, walk, first);
+        this.exhausted = plan === undefined && !chanced;
+        this.plan = plan ?? [];
+        this.at = 0;
+        t = this.due(state);
+      }
     }
     if (t < 0 || !open.includes(space.edgeOf[t])) {
       this.expected = -1;
       return -1;
     }
     this.at++;
-    this.expected = space.unsure[t] === 1 ? -1 : space.to[t];
+    this.expected = space.to[t];
     this.expectedSteps = walk.steps + 2;
     return space.edgeOf[t];
   }
@@ -116,4 +136,12 @@ export class StateGuide {
     this.expected = -1;
     return found;
   }
+}
+
+/** Whether some transition of `state` whose guard reads chance or time is closed now: another time it may not be. */
+function closedByChance(space: StateSpace, state: number, open: FirstMoves): boolean {
+  for (let t = space.outStart[state]; t < space.outStart[state + 1]; t++) {
+    if (space.unsure[t] === 1 && !open(t)) return true;
+  }
+  return false;
 }

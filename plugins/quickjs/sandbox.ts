@@ -63,10 +63,10 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
       this.random = options.random;
       this.clock = options.limits.realClock ? undefined : new RunClock(options.random.seed, steps);
     } else {
-      // A planning sandbox: every read of chance or time is told, and time is the run's clock even under
-      // realClock, so that no read goes untold.
+      // Every read of chance or time is told; under realClock time is the host's, read through the installed
+      // clock rather than the built-in Date, so that no read goes untold.
       const random = options.random;
-      const clock = new RunClock(random.seed, steps);
+      const clock: Pick<RunClock, 'now'> = options.limits.realClock ? { now: () => Date.now() } : new RunClock(random.seed, steps);
       this.random = { seed: random.seed, next: () => (told(), random.next()), int: (b) => (told(), random.int(b)) };
       this.clock = { now: () => (told(), clock.now()) };
     }

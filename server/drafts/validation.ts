@@ -34,6 +34,7 @@ export interface ValidationOptions {
   readonly blocked?: boolean;
   readonly scriptLimits?: Partial<ScriptLimits>;
   readonly planStates?: number;
+  readonly planTimeMs?: number;
 }
 
 /**
@@ -95,8 +96,8 @@ function openWalk(
 ): ValidationIssue | undefined {
   try {
     // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
-    const { scriptLimits, planStates } = options;
-    walker.walk(loaded, { seed: 0, scriptLimits, planStates, reservation }).dispose();
+    const { scriptLimits, planStates, planTimeMs } = options;
+    walker.walk(loaded, { seed: 0, scriptLimits, planStates, planTimeMs, reservation }).dispose();
     return undefined;
   } catch (error) {
     if (!(error instanceof WalkerError)) throw error;

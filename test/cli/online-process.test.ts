@@ -56,12 +56,13 @@ describe('walker online, the real executable', () => {
     expect(service.seed).toBeUndefined();
     expect(await http(service.url, 'GET', '/walker/hasNext')).toEqual({ result: 'nok', error: 'No model(s) are loaded.' });
     const loaded = await http(service.url, 'POST', '/walker/load', JSON.stringify(loop()));
-    expect(loaded).toEqual({ result: 'ok', seed: expect.any(Number) });
+    // loop()'s count grows without end, so the load also warns that exploring its states stopped at a bound.
+    expect(loaded).toMatchObject({ result: 'ok', seed: expect.any(Number) });
     const path = await walkOverHttp(service.url);
     expect(await service.stop()).toBe(0);
 
     const replay = await startService(['-s', 'RESTFUL', '-p', '0', '--seed', String(loaded.seed)]);
-    expect(await http(replay.url, 'POST', '/walker/load', JSON.stringify(loop()))).toEqual({ result: 'ok', seed: loaded.seed });
+    expect(await http(replay.url, 'POST', '/walker/load', JSON.stringify(loop()))).toMatchObject({ result: 'ok', seed: loaded.seed });
     expect(await walkOverHttp(replay.url)).toEqual(path);
     expect(await replay.stop()).toBe(0);
   });

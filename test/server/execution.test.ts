@@ -8,7 +8,8 @@ describe('execution endpoints: the walk', () => {
     const res = await load(app, loop());
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/json; charset=utf-8');
-    expect(res.body).toEqual({ result: 'ok', seed: expect.any(Number) });
+    // `count` grows without end, so exploring the states stops at a bound, which the load says.
+    expect(res.body).toEqual({ result: 'ok', seed: expect.any(Number), warnings: [expect.objectContaining({ code: 'plan_bound' })] });
     expect(Number.isSafeInteger(res.body.seed)).toBe(true);
   });
 
@@ -136,6 +137,8 @@ describe('execution endpoints: the walk', () => {
         { vertexName: 'v_Home', vertexId: 'v1', modelName: 'Loop' },
         { vertexName: 'v_Done', vertexId: 'v2', modelName: 'Loop' },
       ],
+      // `count` grows without end: exploring stops at the bound of states, or of time on a busy machine.
+      planning: { exploredStates: expect.any(Number), stateBound: 100_000, timeBoundMs: 1000, boundHit: expect.stringMatching(/^(states|time)$/) },
     };
     expect((await call(app, 'GET', '/walker/getStatistics')).body).toEqual(expected);
     expect((await call(app, 'POST', '/walker/getStatistics')).body).toEqual(expected);

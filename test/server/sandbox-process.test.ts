@@ -58,7 +58,8 @@ function stepBomb(bomb = BOMB): ModelFileJson {
 }
 
 async function loadsAndWalks(service: Service): Promise<void> {
-  expect(await http(service.url, 'POST', '/walker/load', JSON.stringify(loop()))).toEqual({ result: 'ok', seed: expect.any(Number) });
+  // loop()'s count grows without end, so the load also warns that exploring its states stopped at a bound.
+  expect(await http(service.url, 'POST', '/walker/load', JSON.stringify(loop()))).toMatchObject({ result: 'ok', seed: expect.any(Number) });
   const path = await walkOverHttp(service.url);
   expect(path[0]).toBe('e0');
   expect(await http(service.url, 'GET', '/walker/getData')).toMatchObject({ result: 'ok', data: expect.stringMatching(/^count=\d+$/) });

@@ -20,7 +20,7 @@ const plugin: FastifyPluginAsync = async (scope) => {
     registries,
     walker,
     maxElements: options.drafts.maxElements,
-    validation: { scriptLimits: options.scriptLimits, planStates: options.planStates },
+    validation: { scriptLimits: options.scriptLimits, planStates: options.planStates, planTimeMs: options.planTimeMs },
   };
 
   acceptJsonBodies(app);

@@ -54,6 +54,7 @@ export const commonEncodings: {
       'requirementsNotCovered, and requirementsFailed, whose items name the key RequirementKey) appear only ' +
       'when the models have requirements. GET and POST answer the same.',
     response: statisticsResponse,
-    encode: (statistics) => ({ result: 'ok', ...statistics }),
+    // GraphWalker's members only: what walker adds is /walker's (walkerDialect).
+    encode: ({ planning: _planning, ...statistics }) => ({ result: 'ok', ...statistics }),
   },
 };

@@ -110,16 +110,50 @@ const REQUIREMENT_COUNTS = [
   'requirementCoverage',
 ] as const;
 
-/** The same in both dialects: GraphWalker's statistics, which ours extend. */
-export const statisticsResponse = okBody(
-  {
-    ...Object.fromEntries([...COUNTS, ...REQUIREMENT_COUNTS].map((name) => [name, integer])),
-    edgesNotVisited: { type: 'array', items: unvisitedEdge },
-    verticesNotVisited: { type: 'array', items: unvisitedVertex },
-    requirementsPassed: { type: 'array', items: requirement('requirementKey') },
-    requirementsNotCovered: { type: 'array', items: requirement('requirementKey') },
-    // GraphWalker capitalises the key's name in this list only; clients read it so.
-    requirementsFailed: { type: 'array', items: requirement('RequirementKey') },
+/** GraphWalker's statistics: what `/graphwalker` answers, and what `/walker` extends. */
+const statistics = {
+  ...Object.fromEntries([...COUNTS, ...REQUIREMENT_COUNTS].map((name) => [name, integer])),
+  edgesNotVisited: { type: 'array', items: unvisitedEdge },
+  verticesNotVisited: { type: 'array', items: unvisitedVertex },
+  requirementsPassed: { type: 'array', items: requirement('requirementKey') },
+  requirementsNotCovered: { type: 'array', items: requirement('requirementKey') },
+  // GraphWalker capitalises the key's name in this list only; clients read it so.
+  requirementsFailed: { type: 'array', items: requirement('RequirementKey') },
+};
+const STATISTICS_REQUIRED = [...COUNTS, 'edgesNotVisited', 'verticesNotVisited'];
+
+/** `/graphwalker`: GraphWalker's statistics, nothing more. */
+export const statisticsResponse = okBody(statistics, STATISTICS_REQUIRED);
+
+/** What planning with guards explored (core's PlanningFigures, docs/planning.md). */
+const planningFigures = {
+  type: 'object',
+  description: 'What planning with guards explored; only for walks with guards.',
+  properties: {
+    exploredStates: integer,
+    stateBound: integer,
+    timeBoundMs: integer,
+    boundHit: { type: 'string', enum: ['states', 'time'] },
   },
-  [...COUNTS, 'edgesNotVisited', 'verticesNotVisited'],
-);
+  required: ['exploredStates', 'stateBound', 'timeBoundMs'],
+} as const;
+
+/** `/walker`: GraphWalker's statistics and what planning with guards explored. */
+export const walkerStatisticsResponse = okBody({ ...statistics, planning: planningFigures }, STATISTICS_REQUIRED);
+
+/** A warning of a load: a model issue (core/model/issue-reporter.ts). */
+const loadWarning = {
+  type: 'object',
+  properties: {
+    code: text,
+    severity: text,
+    message: text,
+    modelId: { type: ['string', 'null'] },
+    elementId: { type: ['string', 'null'] },
+    field: { type: ['string', 'null'] },
+  },
+  required: ['code', 'severity', 'message'],
+} as const;
+
+/** `/walker`: the seed, and the load's warnings when it has any. */
+export const walkerLoadResponse = okBody({ seed: integer, warnings: { type: 'array', items: loadWarning } }, ['seed']);

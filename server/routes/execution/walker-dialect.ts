@@ -1,7 +1,7 @@
 import { joinVariables } from '../../../core/machine/machine.js';
 import { JSON_TYPE, type Dialect } from './dialect.js';
 import { answerOk, commonEncodings } from './common-encodings.js';
-import { okResponse, walkerGetDataResponse, walkerGetNextResponse } from './schemas.js';
+import { okResponse, walkerGetDataResponse, walkerGetNextResponse, walkerLoadResponse, walkerStatisticsResponse } from './schemas.js';
 
 /** `/walker`: walker's own encoding of GraphWalker's legacy format (docs/api-execution.md). */
 export const walkerDialect: Dialect = {
@@ -18,6 +18,22 @@ export const walkerDialect: Dialect = {
   contentType: JSON_TYPE,
   encodings: {
     ...commonEncodings,
+    load: {
+      description:
+        'Replaces the loaded model, its position, data and statistics, and runs the model actions; answers the ' +
+        'seed that replays the walk, and the warnings of the load when it has any: the model checks of the ' +
+        "loader, edges no state of the walk lets through (closed_edge) and a planning bound reached (plan_bound). " +
+        'The body is a JSON or yEd GraphML model file, told apart by its content. A failed load changes nothing.',
+      response: walkerLoadResponse,
+      encode: ({ seed, warnings }) => (warnings.length === 0 ? { result: 'ok', seed } : { result: 'ok', seed, warnings }),
+    },
+    getStatistics: {
+      description:
+        `${commonEncodings.getStatistics.description} For a walk with guards, planning says how many states ` +
+        'planning with guards explored, its bounds, and which bound an exploration stopped at (boundHit), if any.',
+      response: walkerStatisticsResponse,
+      encode: (statistics) => ({ result: 'ok', ...statistics }),
+    },
     getNext: {
       description:
         "Runs the element's actions and updates coverage; answers the element walked (its name is \"\" " +

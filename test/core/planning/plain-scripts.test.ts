@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScriptError } from '../../../core/errors.js';
-import { compilePlain, NotPlain, type PlainScope, type PlainValue } from '../../../core/planning/plain-scripts.js';
+import { compilePlain, NotPlain, Unpredictable, type PlainScope, type PlainValue } from '../../../core/planning/plain-scripts.js';
 import { createRandom } from '../../../core/random.js';
 import { DEFAULT_SCRIPT_LIMITS, SNAPSHOT_SEPARATOR } from '../../../core/scripting.js';
 import { createQuickJsEngine } from '../../../plugins/quickjs/index.js';
@@ -9,20 +9,36 @@ import { createQuickJsEngine } from '../../../plugins/quickjs/index.js';
 /**
  * Plain scripts run in the host during planning; they must compute exactly what QuickJS computes, or plans
  * would follow states the walk never reaches. Each case runs the same script both ways on the same variables
- * and compares the variables after it (as the snapshot text the planner keys states by) or the guard's answer.
+ * and compares the variables after it (as the snapshot text the planner keys states by) or the guard's answer;
+ * a script that reads chance or time must be one in both (the host stops at the read, QuickJS tells of it).
  */
 
 const engine = await createQuickJsEngine();
-const sandbox = engine.createSandbox({ scopes: 1, random: createRandom(1), limits: DEFAULT_SCRIPT_LIMITS });
+let told = false;
+const sandbox = engine.createSandbox({
+  scopes: 1,
+  random: createRandom(1),
+  limits: DEFAULT_SCRIPT_LIMITS,
+  onUnpredictable: () => {
+    told = true;
+  },
+});
 afterAll(() => sandbox.dispose());
 const origin = { modelId: 'm', elementId: 'e', field: 'actions' } as const;
 
 const names = ['a', 'b', 'c'] as const;
+/** The built-ins plain scripts call (core/planning/plain-library.ts), by how many arguments the cases give them. */
+const ONE_ARGUMENT = [
+  'Math.floor', 'Math.ceil', 'Math.round', 'Math.trunc', 'Math.abs', 'Math.sign', 'Math.sqrt', 'Math.fround', 'Math.clz32',
+  'Number', 'String', 'Boolean', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'Number.isInteger', 'Number.isSafeInteger',
+  'Number.isFinite',
+] as const;
+const TWO_ARGUMENTS = ['Math.max', 'Math.min', 'Math.pow', 'Math.imul', 'parseInt'] as const;
 const value = fc.oneof(
   fc.integer({ min: -20, max: 20 }),
-  fc.constantFrom(0.5, 1.25, 1e21, 3),
+  fc.constantFrom(0.5, 1.25, 1e21, 3, -2.5, 1e-7, 123456789.125, 2 ** 31),
   fc.boolean(),
-  fc.constantFrom('', 'x', '1', 'ab'),
+  fc.constantFrom('', 'x', '1', 'ab', ' 12 ', '0x1f', '3.5e2', '-0'),
   fc.constant(null),
 );
 const literal = value.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v)));
@@ -36,6 +52,13 @@ const expression: fc.Arbitrary<string> = fc.letrec<{ e: string }>((tie) => ({
     ),
     fc.tuple(fc.constantFrom('!', '-', '+', 'typeof '), tie('e')).map(([op, e]) => `(${op}${e})`),
     fc.tuple(tie('e'), tie('e'), tie('e')).map(([t, y, n]) => `(${t} ? ${y} : ${n})`),
+    fc.tuple(fc.constantFrom(...ONE_ARGUMENT), tie('e')).map(([f, e]) => `${f}(${e})`),
+    fc.tuple(fc.constantFrom(...TWO_ARGUMENTS), tie('e'), tie('e')).map(([f, a, b]) => `${f}(${a}, ${b})`),
+    fc.tuple(tie('e'), tie('e')).map(([a, b]) => `(${a} ** ${b})`),
+    fc.constantFrom('Math.PI', 'Math.E', 'Math.SQRT2', 'Math.LN2'),
+    fc.tuple(fc.constantFrom('Math.random()', 'Date.now()'), fc.constantFrom('&&', '||', '<', '+'), tie('e')).map(
+      ([chance, op, e]) => `(${e} ${op} ${chance})`,
+    ),
   ),
 })).e;
 const statement = fc.oneof(
@@ -51,7 +74,12 @@ function text(scope: PlainScope): string {
   return (flat.length === 0 ? '' : JSON.stringify(flat)) + SNAPSHOT_SEPARATOR;
 }
 
-type Outcome = { kind: 'state'; text: string } | { kind: 'guard'; value: boolean } | { kind: 'error' } | { kind: 'not plain' };
+type Outcome =
+  | { kind: 'state'; text: string }
+  | { kind: 'guard'; value: boolean }
+  | { kind: 'error' }
+  | { kind: 'not plain' }
+  | { kind: 'chance' };
 
 function inHost(initial: Array<[string, PlainValue]>, source: string, kind: 'guard' | 'action'): Outcome {
   const run = compilePlain(source, kind, origin);
@@ -62,6 +90,7 @@ function inHost(initial: Array<[string, PlainValue]>, source: string, kind: 'gua
     return kind === 'guard' ? { kind: 'guard', value: result as boolean } : { kind: 'state', text: text(scope) };
   } catch (error) {
     if (error instanceof NotPlain) return { kind: 'not plain' };
+    if (error instanceof Unpredictable) return { kind: 'chance' };
     if (error instanceof ScriptError) return { kind: 'error' };
     throw error;
   }
@@ -69,14 +98,17 @@ function inHost(initial: Array<[string, PlainValue]>, source: string, kind: 'gua
 
 function inQuickJs(initial: Array<[string, PlainValue]>, source: string, kind: 'guard' | 'action'): Outcome {
   sandbox.restore!(text(new Map(initial)));
+  told = false;
   try {
     if (kind === 'guard') {
       const out = new Uint8Array(1);
       sandbox.prepareGuards(0, [source], [{ ...origin, field: 'guard' }]).evaluate(out);
-      return { kind: 'guard', value: out[0] === 1 };
+      return told ? { kind: 'chance' } : { kind: 'guard', value: out[0] === 1 };
     }
     sandbox.run(0, source, origin);
+    if (told) return { kind: 'chance' };
   } catch (error) {
+    if (told) return { kind: 'chance' };
     if (error instanceof ScriptError) return { kind: 'error' };
     throw error;
   }
@@ -117,10 +149,19 @@ describe('plain scripts', () => {
     expect(compared).toBeGreaterThan(300);
   });
 
-  it('leave calls, members, loops and declarations to the sandbox', () => {
-    for (const source of ['Math.max(a, 1)', 'a.b = 1', 'while (a) a--', 'var a = 1', 'x = [1]', 'f()', 'a = undefined', 'y = NaN']) {
-      expect(compilePlain(source, 'action', origin), source).toBeUndefined();
-    }
+  it('leave other calls, members, loops, declarations and the global names to the sandbox', () => {
+    const sandboxed = [
+      'Math.exp(a)', 'Math.sin(1)', 'a.b = 1', 'a.length', 'while (a) a--', 'var a = 1', 'x = [1]', 'f()', 'a = undefined', 'y = NaN',
+      'Math = 1', 'x = Math', 'x = typeof Math', 'x = Object', 'new Date()', 'Math["floor"](a)', 'Math.floor?.(a)', 'Math.max(...a)',
+    ];
+    for (const source of sandboxed) expect(compilePlain(source, 'action', origin), source).toBeUndefined();
     expect(compilePlain('a = 1; b', 'guard', origin)).toBeUndefined();
+  });
+
+  it('compute powers only where both engines are exact: whole numbers to a safe whole result', () => {
+    const power = (source: string) => inHost([['a', 2]], source, 'action');
+    expect(power('a = 3 ** 20')).toEqual({ kind: 'state', text: text(new Map([['a', 3 ** 20]])) });
+    expect(power('a = Math.pow(a, 10)')).toEqual({ kind: 'state', text: text(new Map([['a', 1024]])) });
+    for (const source of ['a = 2 ** 0.5', 'a = 2 ** -1', 'a = 3 ** 40', 'a **= 0.5']) expect(power(source), source).toEqual({ kind: 'not plain' });
   });
 });

@@ -1,0 +1,44 @@
+import { ModelIssueCodes, type ModelIssue } from '../model/issue-reporter.js';
+import type { Machine } from './machine.js';
+
+/**
+ * What planning with guards found at the start of a walk, as warnings (docs/planning.md): that an exploration
+ * stopped at its bound (`plan_bound`), and every edge that no state the walk can reach lets through
+ * (`closed_edge`). `walker check` prints them and a load answers them, so that both say the same. With
+ * `explore` false, the closed edges come only from an exploration the walk made already (a load's, for a
+ * goal that needs elements), none is made for them.
+ */
+export function planningIssues(machine: Machine, explore = true): ModelIssue[] {
+  const closed = machine.closedEdges(explore);
+  const issues: ModelIssue[] = [];
+  const bound = boundIssue(machine);
+  if (bound !== undefined) issues.push(bound);
+  const g = machine.graph;
+  for (const { edge, words } of closed) {
+    const model = g.models[g.modelOf[edge]];
+    issues.push({
+      code: ModelIssueCodes.CLOSED_EDGE,
+      severity: 'warning',
+      message: `Model '${model.name ?? model.id}': edge ${words}: no walk gets through it`,
+      modelId: model.id,
+      elementId: g.ids[edge],
+      field: g.guard[edge] === undefined ? null : 'guard',
+    });
+  }
+  return issues;
+}
+
+function boundIssue(machine: Machine): ModelIssue | undefined {
+  const figures = machine.planningFigures();
+  if (figures?.boundHit === undefined) return undefined;
+  const found =
+    figures.boundHit === 'states'
+      ? `The walk reaches more than ${figures.stateBound.toLocaleString('en-US')} states (vertices with the values of the variables)`
+      : `Exploring the walk's states took longer than ${figures.timeBoundMs.toLocaleString('en-US')} ms ` +
+        `(${figures.exploredStates.toLocaleString('en-US')} states found by then)`;
+  const raise = figures.boundHit === 'states' ? '--plan-states' : '--plan-time';
+  const message =
+    `${found}: edges the guards keep closed are not known, goals they make impossible are not refused, and ` +
+    `plans go by the graph alone, guards ignored. Raise ${raise} to explore them all.`;
+  return { code: ModelIssueCodes.PLAN_BOUND, severity: 'warning', message, modelId: null, elementId: null, field: null };
+}

@@ -1,0 +1,146 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, runWalker } from './online-helpers.js';
+
+/**
+ * What planning with guards shows a user of the command line (docs/planning.md): the real process, on fixture
+ * files, its output and exit code.
+ */
+
+const GUARDED = 'test/fixtures/models/guarded/';
+const COVER = 'shortest_all_paths(edge_coverage(100))';
+
+beforeAll(() => ensureBuilt(), 120_000);
+
+/** The lines of an output, the empty last one left out. */
+const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+
+/** The JSON log lines of a stderr, parsed. */
+function logLines(stderr: string): Array<Record<string, unknown>> {
+  return lines(stderr)
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** A model whose counter grows without end: its states are endless, so every exploration stops at a bound. */
+function endlessCounter(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'walker-planning-'));
+  const file = join(folder, 'endless.json');
+  const model = {
+    models: [
+      {
+        id: 'endless',
+        name: 'Endless',
+        startElementId: 'v_Count',
+        actions: ['count = 0;'],
+        vertices: [{ id: 'v_Count', name: 'v_Count' }, { id: 'v_Even', name: 'v_Even' }],
+        edges: [
+          { id: 'e_Count', name: 'e_Count', sourceVertexId: 'v_Count', targetVertexId: 'v_Count', actions: ['count++;'] },
+          { id: 'e_Even', name: 'e_Even', sourceVertexId: 'v_Count', targetVertexId: 'v_Even', guard: 'count % 2 == 0' },
+          { id: 'e_Back', name: 'e_Back', sourceVertexId: 'v_Even', targetVertexId: 'v_Count' },
+        ],
+      },
+    ],
+  };
+  writeFileSync(file, JSON.stringify(model));
+  return file;
+}
+
+describe('walker check and the planning bounds', () => {
+  it('--plan-states: warns that the walk reaches more states than the bound, and judges no guard; exit 0', async () => {
+    // lockout.json has 10 states: with a bound of 3 none of its goals or closed edges is judged.
+    const { code, stdout } = await runWalker(['check', '-m', `${GUARDED}lockout.json`, COVER, '--plan-states', '3']);
+    expect({ code, lines: lines(stdout) }).toEqual({
+      code: 0,
+      lines: [
+        `${GUARDED}lockout.json: warning: The walk reaches more than 3 states (vertices with the values of the variables): ` +
+          'edges the guards keep closed are not known, goals they make impossible are not refused, and plans go by ' +
+          'the graph alone, guards ignored. Raise --plan-states to explore them all.',
+      ],
+    });
+  });
+
+  it('--plan-states: with the bound above the states, says nothing', async () => {
+    const { code, stdout } = await runWalker(['check', '-m', `${GUARDED}lockout.json`, COVER, '--plan-states', '10']);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: 'No issues found with the model(s).\n' });
+  });
+
+  it('--plan-time: warns that exploring took longer than the bound, with the states found by then; exit 0', async () => {
+    // Endless states cannot be explored in a millisecond, however fast the machine: the time bound ends it,
+    // long before the 100,000 states of the other.
+    const file = endlessCounter();
+    const { code, stdout } = await runWalker(['check', '-m', file, 'random(edge_coverage(100))', '--plan-time', '1']);
+    expect({ code, lines: lines(stdout).length }).toEqual({ code: 0, lines: 1 });
+    expect(stdout).toMatch(
+      new RegExp(`^${file.replaceAll('\\', '\\\\')}: warning: Exploring the walk's states took longer than 1 ms \\([\\d,]+ states found by then\\): .* Raise --plan-time to explore them all\\.\\n$`),
+    );
+  });
+
+  it('--plan-time 0 is a usage mistake', async () => {
+    const { code, stderr } = await runWalker(['check', '-m', `${GUARDED}lockout.json`, COVER, '--plan-time', '0']);
+    expect({ code, names: stderr.startsWith('walker check: invalid value for --plan-time') }).toEqual({ code: 1, names: true });
+  });
+});
+
+describe('walker check and walker offline on guards that read chance or time', () => {
+  it('check names the edge no state lets through beside a guard that reads the time: an error for full coverage, exit 1', async () => {
+    const { code, stdout } = await runWalker(['check', '-m', `${GUARDED}clock.json`, COVER]);
+    const [line] = lines(stdout);
+    expect({ code, lines: lines(stdout).length, error: line.startsWith(`${GUARDED}clock.json: error: `), never: line.includes('e_Never (guard "visits > 7"') }).toEqual({
+      code: 1,
+      lines: 1,
+      error: true,
+      never: true,
+    });
+  });
+
+  it('check warns of it when the goal does not need it, and not of the edge chance decides; exit 0', async () => {
+    const { code, stdout } = await runWalker(['check', '-m', `${GUARDED}clock.json`, 'shortest_all_paths(edge_coverage(80))']);
+    const [line] = lines(stdout);
+    expect({ code, lines: lines(stdout).length, warning: line.startsWith(`${GUARDED}clock.json: warning: Model 'MaintenanceWindow': edge e_Never (guard "visits > 7"`) }).toEqual({
+      code: 0,
+      lines: 1,
+      warning: true,
+    });
+  });
+
+  it('offline refuses the walk to full coverage before the first step, naming e_Never; exit 2', async () => {
+    const { code, stdout, stderr } = await runWalker(['offline', '-m', `${GUARDED}clock.json`, COVER, '--seed', '1']);
+    expect({ code, stdout, lines: lines(stderr).length, never: stderr.includes('e_Never') }).toEqual({ code: 2, stdout: '', lines: 1, never: true });
+  });
+
+  it('offline walks flaky.json to its chance-gated edge and ends', async () => {
+    const { code, stdout, stderr } = await runWalker(['offline', '-m', `${GUARDED}flaky.json`, 'a_star(reached_edge(e_Flaky))', '--seed', '2']);
+    const steps = lines(stdout).map((line) => (JSON.parse(line) as { currentElementID: string }).currentElementID);
+    expect({ code, stderr, last: steps.at(-1), aborts: steps.includes('e_Abort') }).toEqual({ code: 0, stderr: '', last: 'e_Flaky', aborts: false });
+  });
+});
+
+describe('walker offline --log-level and planning', () => {
+  it('warns of the closed edges at the start, and says at the end how many states were explored', async () => {
+    const { code, stderr } = await runWalker(['offline', '-m', `${GUARDED}never-open.json`, 'random(vertex_coverage(100))', '--seed', '1', '--log-level', 'info']);
+    const logged = logLines(stderr);
+    const closed = logged.filter((line) => line.code === 'closed_edge');
+    const finished = logged.find((line) => line.msg === 'Walk finished');
+    // never-open.json has 6 states (its README), all explored at once.
+    expect({ code, closed: closed.map((line) => [line.level, line.elementId]), planning: finished?.planning }).toEqual({
+      code: 0,
+      closed: [[40, 'e_OverheatAlarm']],
+      planning: { exploredStates: 6, stateBound: 100_000, timeBoundMs: 1000 },
+    });
+  });
+
+  it('warns when an exploration stopped at its bound, and which', async () => {
+    const { code, stderr } = await runWalker(['offline', '-m', `${GUARDED}lockout.json`, COVER, '--seed', '1', '--plan-states', '3', '--log-level', 'warn']);
+    const logged = logLines(stderr);
+    expect({ code, logged: logged.map((line) => [line.level, line.msg]) }).toEqual({
+      code: 0,
+      logged: [
+        [40, expect.stringMatching(/^The walk reaches more than 3 states/)],
+        [40, "Exploring the walk's states stopped at its bound of 3 states (--plan-states): from then on, plans went by the graph alone, guards ignored"],
+      ],
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { guardedModelsFolder } from '../support/guarded-walks.js';
+import { call, load, testApp } from './helpers.js';
+
+/**
+ * What planning with guards shows over REST (docs/api-execution.md, docs/planning.md): the warnings of a
+ * load, and the planning figures of `/walker`'s statistics, which `/graphwalker` leaves out.
+ */
+
+const fixture = (file: string) => readFileSync(join(guardedModelsFolder(), file), 'utf8');
+
+const CLOSED_ALARM = {
+  code: 'closed_edge',
+  severity: 'warning',
+  message:
+    "Model 'Thermostat': edge e_OverheatAlarm (guard \"setpoint > 30\"; at v_Display the variables are only " +
+    'setpoint=20 | setpoint=21 | setpoint=19): no walk gets through it',
+  modelId: 'thermostat',
+  elementId: 'e_OverheatAlarm',
+  field: 'guard',
+};
+
+describe('a load of a model with guards', () => {
+  it('answers the edge no state lets through as a warning on /walker, with the seed', async () => {
+    const app = await testApp();
+    const loaded = await call(app, 'POST', '/walker/load?generator=random(vertex_coverage(100))', fixture('never-open.json'));
+    expect(loaded.body).toEqual({ result: 'ok', seed: expect.any(Number), warnings: [CLOSED_ALARM] });
+  });
+
+  it('answers GraphWalker\'s body on /graphwalker, without the warnings', async () => {
+    const app = await testApp();
+    const loaded = await call(app, 'POST', '/graphwalker/load?generator=random(vertex_coverage(100))', fixture('never-open.json'));
+    expect(loaded.body).toEqual({ result: 'ok', seed: expect.any(Number) });
+  });
+
+  it('answers no warnings when every edge opens somewhere', async () => {
+    const app = await testApp();
+    expect((await load(app, fixture('lockout.json'))).body).toEqual({ result: 'ok', seed: expect.any(Number) });
+  });
+
+  it('changes nothing when it fails: the walk loaded before goes on', async () => {
+    const app = await testApp();
+    await load(app, fixture('lockout.json'));
+    await call(app, 'GET', '/walker/getNext');
+    // clock.json's goal needs e_Never, which never opens: refused.
+    const refused = await load(app, fixture('clock.json'));
+    expect(refused.body.result).toBe('nok');
+    expect((await call(app, 'GET', '/walker/getNext')).body).toMatchObject({ result: 'ok', modelId: 'lockout' });
+  });
+});
+
+describe('the statistics of a walk with guards', () => {
+  it('/walker says how many states planning explored and its bounds', async () => {
+    const app = await testApp();
+    await load(app, fixture('lockout.json'));
+    await call(app, 'GET', '/walker/getNext');
+    // lockout.json has 10 states (its README), all explored.
+    expect((await call(app, 'GET', '/walker/getStatistics')).body.planning).toEqual({ exploredStates: 10, stateBound: 100_000, timeBoundMs: 1000 });
+  });
+
+  it('/walker says which bound an exploration stopped at', async () => {
+    const app = await testApp({ planStates: 4 });
+    await load(app, fixture('lockout.json'));
+    await call(app, 'GET', '/walker/getNext');
+    // Four states explored, and the fifth found: then the exploration stopped.
+    expect((await call(app, 'GET', '/walker/getStatistics')).body.planning).toEqual({
+      exploredStates: expect.any(Number),
+      stateBound: 4,
+      timeBoundMs: 1000,
+      boundHit: 'states',
+    });
+  });
+
+  it('/graphwalker answers GraphWalker\'s members only', async () => {
+    const app = await testApp();
+    await load(app, fixture('lockout.json'));
+    await call(app, 'GET', '/walker/getNext');
+    const walker = (await call(app, 'GET', '/walker/getStatistics')).body;
+    const graphwalker = (await call(app, 'GET', '/graphwalker/getStatistics')).body;
+    const { planning: _planning, ...rest } = walker;
+    expect(graphwalker).toEqual(rest);
+  });
+
+  it('/walker has no planning member for a walk without guards', async () => {
+    const app = await testApp();
+    await load(app, readFileSync(join(guardedModelsFolder(), '..', 'graphwalker', 'SmallModel.json'), 'utf8'));
+    expect((await call(app, 'GET', '/walker/getStatistics')).body.planning).toBeUndefined();
+  });
+});
