@@ -113,9 +113,7 @@ export class GuestLimits {
     if (!this.armed) return false;
     const now = Date.now();
     if (!this.clocked) {
-      this.clocked = true;
-      this.deadline = now + this.limits.timeoutMs;
-      this.charged = now;
+      this.startClock(now);
       return false;
     }
     const spent = this.budget.charge(now - this.charged);
@@ -123,6 +121,30 @@ export class GuestLimits {
     if (now > this.deadline) return this.fire('time');
     return spent ? this.fire('budget') : false;
   };
+
+  /**
+   * A script read the host's clock at `now` (`Date` served from the host, under realClock in a sandbox that
+   * tells of time reads). A script whose loop calls into the host reaches QuickJS's interrupt checks far less
+   * often (a host call costs microseconds, the checks come every few thousand calls and jumps), so the
+   * stretches before the first check and after the last would escape the limits; the read is a reading of the
+   * clock the handler can use: it starts the call's clock, or charges the time since the last reading. The
+   * next check stops the script if that passed a limit.
+   */
+  readClock(now: number): void {
+    if (!this.armed) return;
+    if (!this.clocked) {
+      this.startClock(now);
+      return;
+    }
+    this.budget.charge(now - this.charged);
+    this.charged = now;
+  }
+
+  private startClock(now: number): void {
+    this.clocked = true;
+    this.deadline = now + this.limits.timeoutMs;
+    this.charged = now;
+  }
 
   private fire(kind: LimitKind): boolean {
     this.fired ??= kind;

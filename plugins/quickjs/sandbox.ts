@@ -66,7 +66,12 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
       // Every read of chance or time is told; under realClock time is the host's, read through the installed
       // clock rather than the built-in Date, so that no read goes untold.
       const random = options.random;
-      const clock: Pick<RunClock, 'now'> = options.limits.realClock ? { now: () => Date.now() } : new RunClock(random.seed, steps);
+      const host = (): number => {
+        const now = Date.now();
+        this.limits.readClock(now);
+        return now;
+      };
+      const clock: Pick<RunClock, 'now'> = options.limits.realClock ? { now: host } : new RunClock(random.seed, steps);
       this.random = { seed: random.seed, next: () => (told(), random.next()), int: (b) => (told(), random.int(b)) };
       this.clock = { now: () => (told(), clock.now()) };
     }
