@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
-import { launchBrowser, onScreen, watchedPage } from './browser.js';
+import { launchBrowser, nextFrame, onScreen, watchedPage } from './browser.js';
 
 const PETCLINIC = 'test/fixtures/models/graphwalker/PetClinic.json';
 /** v_FindOwners of the model FindOwners, the first of PetClinic.json. */
@@ -26,8 +26,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** The drawing's box and the pane's, on the screen. */
+/** The drawing's box and the pane's, on the screen once the frame under way is drawn. */
 async function boxes(page: Page): Promise<{ drawing: { x: number; y: number; width: number; height: number }; pane: { x: number; y: number; width: number; height: number } }> {
+  await nextFrame(page);
   const drawing = await page.getByTestId('model-graph').boundingBox();
   const pane = await page.locator('.graph-canvas').boundingBox();
   return { drawing: drawing as NonNullable<typeof drawing>, pane: pane as NonNullable<typeof pane> };
