@@ -114,7 +114,12 @@ describe('the drawing, panned and zoomed', () => {
     await page.mouse.down();
     await page.mouse.move(at.x + 60, at.y + 40);
     await page.mouse.move(at.x + 120, at.y + 80);
+    // The hand closes while it holds the drawing, and opens again after.
+    type Styles = { getComputedStyle(node: unknown): { cursor: string } };
+    const cursor = () => page.locator('.graph-canvas').evaluate((pane) => (globalThis as unknown as Styles).getComputedStyle(pane).cursor);
+    expect(await cursor()).toBe('grabbing');
     await page.mouse.up();
+    expect(await cursor()).toBe('grab');
     const dragged = await onScreen(page, FIND_OWNERS);
     expect(dragged.x - at.x).toBeCloseTo(120, 0);
     expect(dragged.y - at.y).toBeCloseTo(80, 0);
