@@ -65,14 +65,14 @@ export class GraphView {
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.dataset.testid = 'model-graph';
     this.canvas = el('div', 'graph-canvas');
-    this.panZoom = new PanZoom(this.canvas);
+    this.layer = el('div', 'graph-layer');
+    this.layer.append(this.svg);
+    this.panZoom = new PanZoom(this.canvas, this.layer);
     this.status = el('p', 'graph-status');
     this.status.dataset.testid = 'graph-status';
     this.controls = zoomControls(this.panZoom);
     const toolbar = el('div', 'graph-toolbar');
     toolbar.append(this.controls, this.legend.element);
-    this.layer = el('div', 'graph-layer');
-    this.layer.append(this.svg);
     this.canvas.append(this.layer, this.status);
     this.element.append(toolbar, this.canvas);
     this.element.classList.toggle('drafting', draft);
@@ -237,7 +237,7 @@ export class GraphView {
     const first = layout.models[0] ?? { x: 0, y: 0, width, height };
     const frame = { x: first.x - 10, y: first.y - 10, width: first.width + 20, height: first.height + 20 };
     // A draft is drawn again at every edit: the reader's view of it stays.
-    this.panZoom.show(this.layer, width, height, frame, startOf(graph, layout), this.draft);
+    this.panZoom.show(width, height, frame, startOf(graph, layout), this.draft);
     this.controls.hidden = false;
     this.legend.show({ walked: !this.draft, many, shared: layout.shared.length > 0 });
   }

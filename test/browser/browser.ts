@@ -51,8 +51,19 @@ export interface OnScreen {
   readonly y: number;
 }
 
-/** The element `id` of the drawing as the reader sees it (docs/view.md's `data-element-id`). */
+/**
+ * Resolves once the page has drawn its next frame: a pan or zoom (web/pan-zoom.ts, by @panzoom/panzoom) moves
+ * the drawing at the next animation frame, which is when the reader sees it, and what is on the screen is read
+ * after it. Animation frame callbacks run in the order asked, so this one runs after the view's.
+ */
+export async function nextFrame(page: Page): Promise<void> {
+  type Frames = { requestAnimationFrame(callback: () => void): void };
+  await page.evaluate(() => new Promise<void>((done) => (globalThis as unknown as Frames).requestAnimationFrame(() => done())));
+}
+
+/** The element `id` of the drawing as the reader sees it, once the frame under way is drawn (docs/view.md's `data-element-id`). */
 export async function onScreen(page: Page, id: string): Promise<OnScreen> {
+  await nextFrame(page);
   return page.evaluate((element) => {
     type Drawn = { getScreenCTM(): { a: number } | null; getBoundingClientRect(): { x: number; y: number; width: number; height: number } };
     const doc = (globalThis as unknown as { document: { querySelector(selector: string): Drawn | null } }).document;

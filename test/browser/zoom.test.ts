@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
-import { launchBrowser, onScreen, watchedPage } from './browser.js';
+import { launchBrowser, nextFrame, onScreen, watchedPage } from './browser.js';
 
 const PETCLINIC = 'test/fixtures/models/graphwalker/PetClinic.json';
 /** v_FindOwners of the model FindOwners, the first of PetClinic.json. */
@@ -12,6 +12,8 @@ const MIN_LEGIBLE_SCALE = 0.75;
 const MAX_START_SCALE = 1.25;
 /** One wheel notch, one press of + or −. */
 const ZOOM_STEP = 1.25;
+/** The width of a fingertip on the screen, in CSS pixels (about 1 cm at 96 to the inch). */
+const FINGERTIP = 40;
 
 let browser: Browser;
 let service: Service;
@@ -26,8 +28,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** The drawing's box and the pane's, on the screen. */
+/** The drawing's box and the pane's, on the screen once the frame under way is drawn. */
 async function boxes(page: Page): Promise<{ drawing: { x: number; y: number; width: number; height: number }; pane: { x: number; y: number; width: number; height: number } }> {
+  await nextFrame(page);
   const drawing = await page.getByTestId('model-graph').boundingBox();
   const pane = await page.locator('.graph-canvas').boundingBox();
   return { drawing: drawing as NonNullable<typeof drawing>, pane: pane as NonNullable<typeof pane> };
@@ -111,7 +114,12 @@ describe('the drawing, panned and zoomed', () => {
     await page.mouse.down();
     await page.mouse.move(at.x + 60, at.y + 40);
     await page.mouse.move(at.x + 120, at.y + 80);
+    // The hand closes while it holds the drawing, and opens again after.
+    type Styles = { getComputedStyle(node: unknown): { cursor: string } };
+    const cursor = () => page.locator('.graph-canvas').evaluate((pane) => (globalThis as unknown as Styles).getComputedStyle(pane).cursor);
+    expect(await cursor()).toBe('grabbing');
     await page.mouse.up();
+    expect(await cursor()).toBe('grab');
     const dragged = await onScreen(page, FIND_OWNERS);
     expect(dragged.x - at.x).toBeCloseTo(120, 0);
     expect(dragged.y - at.y).toBeCloseTo(80, 0);
@@ -122,6 +130,36 @@ describe('the drawing, panned and zoomed', () => {
     expect((await onScreen(page, FIND_OWNERS)).scale / at.scale).toBeCloseTo(ZOOM_STEP, 2);
     await page.getByTestId('zoom-out').click();
     expect((await onScreen(page, FIND_OWNERS)).scale).toBeCloseTo(at.scale, 3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('zooms about the middle of two fingers as they spread on a touch screen, and pans with one', async () => {
+    const { page, errors } = await opened('/');
+    const before = await onScreen(page, FIND_OWNERS);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: ReadonlyArray<readonly [number, number]>) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    // Two fingers either side of the vertex, 100 px apart, spread to 300 px apart about it.
+    await touch('touchStart', [[before.x - 50, before.y], [before.x + 50, before.y]]);
+    for (let d = 60; d <= 150; d += 10) await touch('touchMove', [[before.x - d, before.y], [before.x + d, before.y]]);
+    await touch('touchEnd', []);
+    const pinched = await onScreen(page, FIND_OWNERS);
+    expect(pinched.scale).toBeGreaterThan(before.scale * ZOOM_STEP);
+    // The vertex stays under the fingers' middle, within a fingertip (about 1 cm, 40 px). Not to the pixel:
+    // the two fingers move in one frame, and @panzoom/panzoom zooms for the second with the layer's size as
+    // the first left it on the screen, not yet redrawn (13 px off over this pinch, measured).
+    expect(Math.abs(pinched.x - before.x)).toBeLessThan(FINGERTIP);
+    expect(Math.abs(pinched.y - before.y)).toBeLessThan(FINGERTIP);
+
+    // One finger dragged by (100, 60): the drawing follows it, at the scale the pinch left.
+    await touch('touchStart', [[pinched.x, pinched.y]]);
+    for (let i = 1; i <= 5; i++) await touch('touchMove', [[pinched.x + 20 * i, pinched.y + 12 * i]]);
+    await touch('touchEnd', []);
+    const dragged = await onScreen(page, FIND_OWNERS);
+    expect(dragged.x - pinched.x).toBeCloseTo(100, 0);
+    expect(dragged.y - pinched.y).toBeCloseTo(60, 0);
+    expect(dragged.scale).toBe(pinched.scale);
     expect(errors).toEqual([]);
     await page.close();
   });
