@@ -262,6 +262,13 @@ describe('the page at /', () => {
     expect(worker.body).toBe(readFileSync('dist/web/elk-worker.js', 'utf8'));
     expect((await app.inject({ method: 'GET', url: '/assets/other.js' })).statusCode).toBe(404);
   });
+
+  it('carries the notices of the libraries it bundles, which the minifier would drop', () => {
+    const script = readFileSync('dist/web/app.js', 'utf8');
+    expect(script).toMatch(/^\/\*! @panzoom\/panzoom [\d.]+, MIT License, Copyright Timmy Willison/);
+    expect(script).toMatch(/elkjs [\d.]+, EPL-2\.0; source: https:\/\/github\.com\/kieler\/elkjs/);
+    expect(readFileSync('dist/web/elk-worker.js', 'utf8')).toMatch(/^\/\*! elkjs [\d.]+, EPL-2\.0 \(Eclipse Public License 2\.0\); source: /);
+  });
 });
 
 describe('a watched session whose walk moves to a thread of its own', () => {
