@@ -100,7 +100,7 @@ export class HostedSession implements Leased {
     private readonly turns?: LoopTurns,
   ) {
     const session = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
-    this.inline = new LocalWalk(session, walker, (work) => this.measured(session, work));
+    this.inline = new LocalWalk(session, walker, (work, load) => this.measured(session, work, load));
     this.walk = this.inline;
     this.movable = isolation !== undefined;
     this.slow = isolation === undefined ? undefined : new SlowRequests(isolation, isolation.cpuClock ?? threadCpuMs);
@@ -235,13 +235,14 @@ export class HostedSession implements Leased {
   /**
    * Runs synchronous work of the walk in this thread and times it, failed or not: that is what held the event
    * loop. Work that answers a promise (a load or restart waiting for its memory reservation) goes on where it
-   * runs once reserved, which {@link LocalWalk} hands back here: the request is judged then, on both parts.
+   * runs once reserved, which {@link LocalWalk} hands back here, saying whether it loads: the request is judged
+   * then, on both parts.
    */
-  private measured<T>(session: ExecutionSession, work: () => T): T {
+  private measured<T>(session: ExecutionSession, work: () => T, load = false): T {
     const loads = session.loadsAsked;
     const carried = this.carried;
     this.carried = undefined;
-    const cpuStarted = carried !== undefined ? carried.cpuStarted : this.movable ? this.slow?.cpuStart() : undefined;
+    const cpuStarted = carried?.cpuStarted ?? (this.movable ? this.slow?.cpuStart(load) : undefined);
     const started = this.clock();
     let result: T | undefined;
     try {

@@ -33,7 +33,7 @@ export class LocalWalk implements SessionWalk {
      * Runs the synchronous work of a load or restart once it is reserved: the host times it there, since the
      * request that asked for it answered a promise (the hosted session judges what a request held the loop by it).
      */
-    private readonly work: <T>(open: () => T) => T = (open) => open(),
+    private readonly work: <T>(open: () => T, load: boolean) => T = (open) => open(),
   ) {}
 
   get journal(): Journal | undefined {
@@ -41,22 +41,22 @@ export class LocalWalk implements SessionWalk {
   }
 
   load(text: string, options?: SessionLoadOptions): Awaitable<SessionLoadResult> {
-    return this.reserved((reservation) => this.session.load(text, options, reservation));
+    return this.reserved((reservation) => this.session.load(text, options, reservation), 'load');
   }
 
   /** {@link ExecutionSession.loadModel}, once reserved. */
   loadModel(value: unknown, options?: SessionLoadOptions): Awaitable<SessionLoadResult> {
-    return this.reserved((reservation) => this.session.loadModel(value, options, reservation));
+    return this.reserved((reservation) => this.session.loadModel(value, options, reservation), 'load');
   }
 
   /** {@link ExecutionSession.open}, once reserved; not a request's work, so not timed. */
   open(loaded: LoadedModelFile, options: SessionLoadOptions, source?: JournalStart['source']): Awaitable<SessionLoadResult> {
-    return this.reserved((reservation) => this.session.open(loaded, options, source, reservation), false);
+    return this.reserved((reservation) => this.session.open(loaded, options, source, reservation), 'untimed');
   }
 
   /** A restart may give the walk a fresh memory (one that grew goes back), so it reserves too. */
   restart(): Awaitable<void> {
-    return this.reserved((reservation) => this.session.restart(reservation));
+    return this.reserved((reservation) => this.session.restart(reservation), 'restart');
   }
 
   hasNext(): boolean {
@@ -102,10 +102,10 @@ export class LocalWalk implements SessionWalk {
   }
 
   /** Runs `open` with a reservation; a walk freed while it waited opens nothing, which would never be freed. */
-  private reserved<T>(open: (reservation: SandboxReservation | undefined) => T, timed = true): Awaitable<T> {
+  private reserved<T>(open: (reservation: SandboxReservation | undefined) => T, kind: 'load' | 'restart' | 'untimed'): Awaitable<T> {
     return this.walker.reserved((reservation) => {
       if (this.closed) throw new WalkerError(ErrorCodes.SESSION, SESSION_CLOSED_MESSAGE);
-      return timed ? this.work(() => open(reservation)) : open(reservation);
+      return kind === 'untimed' ? open(reservation) : this.work(() => open(reservation), kind === 'load');
     });
   }
 }

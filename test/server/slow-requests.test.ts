@@ -15,7 +15,7 @@ function judge() {
     return cpu;
   });
   const request = (wallMs: number, cpuMs = wallMs, load = false): boolean => {
-    const started = rule.cpuStart();
+    const started = rule.cpuStart(load);
     cpu += cpuMs;
     return rule.judge(wallMs, started, load);
   };
@@ -76,5 +76,15 @@ describe('the slow-request rule', () => {
     expect(cpuReads()).toBe(SLOW_WINDOW);
     request(1);
     expect(cpuReads()).toBe(SLOW_WINDOW);
+  });
+
+  it('reads no CPU clock on the steps of a walk whose only slow request was its load', () => {
+    const { request, cpuReads } = judge();
+    request(300, 300, true);
+    for (let i = 0; i < 100; i++) request(1);
+    expect(cpuReads()).toBe(0);
+    // The next load is in doubt, and read.
+    request(1, 1, true);
+    expect(cpuReads()).toBe(1);
   });
 });
