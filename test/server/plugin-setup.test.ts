@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { WalkerPlugin } from '../../core/plugin.js';
 import { buildApp } from '../../server/app.js';
 import { compose } from '../../server/composition.js';
 import { resolveAppOptions } from '../../server/resolve-options.js';
 import { testApp } from './helpers.js';
+
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
 
 function plugin(name: string, setup: WalkerPlugin['setup']): WalkerPlugin {
   return { meta: { name, version: '1.0.0' }, setup };
@@ -46,8 +49,25 @@ describe('plugin setup', () => {
   });
 
   it('leaves no timer behind once it has settled', async () => {
-    const before = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
-    await compose(resolveAppOptions({ pluginSetupTimeoutMs: 60_000 }), [plugin('quick', () => {})]);
-    expect(process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length).toBe(before);
+    // Only the timers this compose made count: other work in the same worker makes and ends timers of its own.
+    const made: unknown[] = [];
+    const cleared = new Set<unknown>();
+    const setTimer = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((...args: Parameters<typeof setTimeout>) => {
+      const timer = realSetTimeout(...args);
+      made.push(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const clearTimer = vi.spyOn(globalThis, 'clearTimeout').mockImplementation((timer) => {
+      cleared.add(timer);
+      realClearTimeout(timer);
+    });
+    try {
+      await compose(resolveAppOptions({ pluginSetupTimeoutMs: 60_000 }), [plugin('quick', () => {})]);
+    } finally {
+      setTimer.mockRestore();
+      clearTimer.mockRestore();
+    }
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.filter((timer) => !cleared.has(timer))).toEqual([]);
   });
 });
