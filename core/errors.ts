@@ -38,6 +38,8 @@ export const ErrorCodes = {
   FILE: 'WALKER_FILE',
   /** The session's walk stopped under a request: the session was deleted or expired, or its thread failed. */
   SESSION: 'WALKER_SESSION',
+  /** A Walker, or the script engine of its plugins, was used after its `dispose()`. */
+  DISPOSED: 'WALKER_DISPOSED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

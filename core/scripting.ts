@@ -58,6 +58,12 @@ export interface ScriptEngine {
    * it must not depend on what ran before.
    */
   checkSyntax(source: string, kind: ScriptKind): ScriptSyntaxError | undefined;
+  /**
+   * Optional: frees what the engine holds between walks (the built-in engine: its spare WebAssembly memories).
+   * Walks open at the time keep what they have until they are disposed; opening a walk or checking a script
+   * afterwards throws. Calling it again does nothing.
+   */
+  dispose?(): void;
 }
 
 /** What a script is for: a guard decides whether its edge is open; an action (element, model or setData) acts. */

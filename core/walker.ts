@@ -5,7 +5,7 @@ import type { ModelFileJson } from './model/types.js';
 import { withReservation, type SandboxReservation, type ScriptEngine, type ScriptLimits } from './scripting.js';
 import { freshSeed, isSeed } from './random.js';
 import { Machine } from './machine/machine.js';
-import { invalidGenerator } from './errors.js';
+import { ErrorCodes, invalidGenerator, WalkerError } from './errors.js';
 import type { Awaitable } from './awaitable.js';
 
 /** How to open a walk. Give exactly one of `file`, `text` and `model`. */
@@ -42,6 +42,8 @@ export interface OpenOptions {
  * serves any number of walks; every walk has its own machine, random source and script sandbox.
  */
 export class Walker {
+  private disposed = false;
+
   constructor(readonly registries: Registries) {}
 
   /** A Walker with these plugins installed (for example `builtinPlugins()` from `walker/plugins`). */
@@ -51,8 +53,21 @@ export class Walker {
     return new Walker(registries);
   }
 
+  /**
+   * Frees what the plugins' script engines hold for walks to come (the built-in engine: its spare WebAssembly
+   * memories, 16 MiB each). Walks already open go on until their own `dispose()`; opening another walk
+   * afterwards throws `WALKER_DISPOSED`. The registries are this Walker's to dispose of: a Walker made with
+   * `new Walker(registries)` over registries another Walker also uses disposes their engines for both.
+   */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const engine of this.registries.scriptEngines.values()) engine.dispose?.();
+  }
+
   /** Loads a model file and opens a walk on it. Throws a `WalkerError` that says what to fix. */
   async open(options: OpenOptions): Promise<Machine> {
+    this.checkOpen();
     const formats = this.registries.formats;
     const loaded =
       options.file !== undefined
@@ -71,6 +86,7 @@ export class Walker {
    * Synchronous when the engine has no reservations.
    */
   reserved<T>(open: (reservation: SandboxReservation | undefined) => T, scriptEngine?: string): Awaitable<T> {
+    this.checkOpen();
     return withReservation(this.engine(scriptEngine), open);
   }
 
@@ -89,6 +105,7 @@ export class Walker {
    * engine the walk uses: a script that does not parse is refused here, with every other one that does not.
    */
   walk(loaded: LoadedModelFile, options: Omit<OpenOptions, 'file' | 'text' | 'model'> = {}): Machine {
+    this.checkOpen();
     const seed = options.seed ?? loaded.file.seed ?? freshSeed();
     if (!isSeed(seed)) {
       throw invalidGenerator(`The seed must be a non-negative whole number, got ${seed}.`);
@@ -106,5 +123,11 @@ export class Walker {
       reservation: options.reservation,
       planTimeMs: options.planTimeMs,
     });
+  }
+
+  private checkOpen(): void {
+    if (this.disposed) {
+      throw new WalkerError(ErrorCodes.DISPOSED, 'This Walker was disposed: make a new one with Walker.create to open more walks.');
+    }
   }
 }

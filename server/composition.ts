@@ -52,7 +52,7 @@ export interface Services {
    * request under way answers the same). A request already running in this thread finishes.
    */
   beginClosing(): void;
-  /** Frees every session's walk and every draft. */
+  /** Frees every session's walk, every draft, and what the script engines hold for walks to come. */
   dispose(): void;
 }
 
@@ -162,5 +162,6 @@ class ContainerServices implements Services {
     this.session.release();
     this.sessions.close();
     this.drafts.close();
+    this.walker.dispose();
   }
 }

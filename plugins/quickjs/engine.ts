@@ -67,6 +67,8 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
       return new QuickJsSandbox({ ...sandboxOptions, limits }, settings);
     },
     checkSyntax: (source: string, kind: ScriptKind): ScriptSyntaxError | undefined => syntax.check(source),
+    // A module given to the engine is its giver's to drop; a pool is the engine's own.
+    dispose: () => modules.dispose?.(),
   };
   // Only a pool has modules to set aside; sandboxes of a module given to the engine all share it.
   return modules.reserve === undefined ? engine : { ...engine, reserve: () => modules.reserve!() };

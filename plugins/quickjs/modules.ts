@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { newQuickJSWASMModule, newVariant, RELEASE_SYNC } from 'quickjs-emscripten';
+import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { SandboxReservation } from '../../core/scripting.js';
 import { lendModule, type ModuleLease } from './lease.js';
 import { INITIAL_MEMORY_BYTES, MemoryGate } from './memory.js';
@@ -22,6 +23,8 @@ export interface ModuleSource {
   reserve?(): Promise<SandboxReservation>;
   /** A module to try something in without taking a spare (the engine's self-test). */
   readonly sample: QuickJsModule;
+  /** Lets go of every module not lent to a walk; afterwards every call but this one throws. */
+  dispose?(): void;
 }
 
 let compiledCode: Promise<WasmCode> | undefined;
@@ -108,13 +111,27 @@ export class ModulePool implements ModuleSource {
   private reserved = 0;
   private readonly waiting: Waiting[] = [];
   private pending = 0;
+  private disposed = false;
+
+  /** The module walks share when no spare is ready; undefined once disposed. */
+  private overflowModule: QuickJsModule | undefined;
 
   private constructor(
-    private overflow: QuickJsModule,
+    overflow: QuickJsModule,
     spares: QuickJsModule[],
     private readonly make: () => Promise<QuickJsModule>,
   ) {
+    this.overflowModule = overflow;
     this.spares = spares;
+  }
+
+  private get overflow(): QuickJsModule {
+    if (this.overflowModule === undefined) throw disposedEngine();
+    return this.overflowModule;
+  }
+
+  private set overflow(module: QuickJsModule) {
+    this.overflowModule = module;
   }
 
   /** A pool with its spares and overflow module made; `make` makes a module (tests give one they control). */
@@ -139,6 +156,7 @@ export class ModulePool implements ModuleSource {
 
   /** Resolves at once while an unreserved spare is ready, else once a module was made for it. */
   reserve(): Promise<SandboxReservation> {
+    if (this.disposed) return Promise.reject(disposedEngine());
     if (this.ready > 0) return Promise.resolve(this.grant());
     const granted = new Promise<SandboxReservation>((resolve, reject) => this.waiting.push({ resolve, reject }));
     this.refill();
@@ -146,6 +164,7 @@ export class ModulePool implements ModuleSource {
   }
 
   lease(reservation?: SandboxReservation): ModuleLease {
+    this.checkOpen();
     const reserved = reservation instanceof PoolReservation && reservation.take(this);
     if (reserved) this.reserved--;
     const module = reserved || this.ready > 0 ? this.spares.pop() : undefined;
@@ -156,6 +175,24 @@ export class ModulePool implements ModuleSource {
       return lendModule({ module: overflow, gate: gateOf(overflow), own: false, baselineBytes: INITIAL_MEMORY_BYTES }, () => this.refill());
     }
     return lendModule({ module, gate: gateOf(module), own: true, baselineBytes: 0 }, (reusable) => this.giveBack(module, reusable));
+  }
+
+  /**
+   * Drops the spares and the overflow, and makes no more: a WebAssembly memory cannot be freed, only dropped, so
+   * what the walks still open hold goes with them. Reservations waiting are refused; a module still being
+   * made is dropped when it comes.
+   */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.overflowModule = undefined;
+    this.spares.length = 0;
+    this.reserved = 0;
+    for (const waiting of this.waiting.splice(0)) waiting.reject(disposedEngine());
+  }
+
+  private checkOpen(): void {
+    if (this.disposed) throw disposedEngine();
   }
 
   /** Sets one of the spares aside for a reservation. */
@@ -175,6 +212,7 @@ export class ModulePool implements ModuleSource {
   }
 
   private giveBack(module: QuickJsModule, reusable: boolean): void {
+    if (this.disposed) return;
     if (reusable && gateOf(module).pristine) this.keep(module);
     this.refill();
   }
@@ -184,6 +222,7 @@ export class ModulePool implements ModuleSource {
    * memory grew, else a spare, if one is missing.
    */
   private keep(module: QuickJsModule): void {
+    if (this.disposed) return;
     if (this.waiting.length > 0) {
       this.spares.push(module);
       this.serveWaiting();
@@ -197,6 +236,7 @@ export class ModulePool implements ModuleSource {
    * waiting reservation; without one, the overflow copes.
    */
   private refill(): void {
+    if (this.disposed) return;
     const wanted = (): number =>
       this.waiting.length + Math.max(0, SPARE_MODULES - this.ready) + (gateOf(this.overflow).pristine ? 0 : 1);
     while (this.pending < wanted()) {
@@ -214,4 +254,11 @@ export class ModulePool implements ModuleSource {
       );
     }
   }
+}
+
+function disposedEngine(): WalkerError {
+  return new WalkerError(
+    ErrorCodes.DISPOSED,
+    'The QuickJS script engine was disposed (Walker.dispose): make a new Walker to open more walks.',
+  );
 }

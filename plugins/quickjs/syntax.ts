@@ -49,7 +49,7 @@ export class SyntaxChecker {
       result = context.evalCode(code, 'script', COMPILE_ONLY);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      this.runtime = this.context = undefined;
+      this.runtime = this.context = this.gate = undefined;
       return { message: 'The script nests too deeply to be parsed', line: 1, column: 1 };
     }
     if (!result.error) {
@@ -78,7 +78,8 @@ export class SyntaxChecker {
     if (this.runtime !== runtime) return;
     context.dispose();
     runtime.dispose();
-    this.runtime = this.context = undefined;
+    // The gate holds the module's WebAssembly memory: kept, it would keep a retired module's 16 MiB alive.
+    this.runtime = this.context = this.gate = undefined;
   }
 
   /** The engine's message and the position in `source`, read from the error QuickJS made (no model code runs). */

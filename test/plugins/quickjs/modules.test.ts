@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCodes } from '../../../core/errors.js';
 import { createRandom } from '../../../core/random.js';
 import { DEFAULT_SCRIPT_LIMITS, type SandboxReservation, type ScriptEngine } from '../../../core/scripting.js';
 import { createQuickJsEngine, type QuickJsModule } from '../../../plugins/quickjs/index.js';
@@ -113,6 +114,27 @@ describe('QuickJS modules: a WebAssembly memory per walk', () => {
     expect(next.map((lease) => lease.module)).toContain(calm.module);
     expect(next.map((lease) => lease.module)).not.toContain(grown.module);
     for (const lease of next) expect(lease.gate.memory.buffer.byteLength).toBe(INITIAL_MEMORY_BYTES);
+  });
+
+  it('at dispose refuses reservations waiting and walks to come, makes no more, and lets the walks it lent finish', async () => {
+    const maker = new Maker();
+    const pool = await poolOf(maker);
+    const lent = pool.lease();
+    // The last spare goes to the first reservation; the second waits for a module to be made.
+    await pool.reserve();
+    const waiting = pool.reserve();
+    const asked = maker.calls;
+    pool.dispose();
+    await expect(waiting).rejects.toMatchObject({ code: ErrorCodes.DISPOSED });
+    await expect(pool.reserve()).rejects.toMatchObject({ code: ErrorCodes.DISPOSED });
+    expect(() => pool.lease()).toThrow(expect.objectContaining({ code: ErrorCodes.DISPOSED }));
+    expect(() => pool.sample).toThrow(expect.objectContaining({ code: ErrorCodes.DISPOSED }));
+    // Modules asked for before the dispose are dropped when they come; none is asked for after it.
+    await maker.finish();
+    lent.release(true);
+    expect(maker.calls).toBe(asked);
+    expect(pool.ready).toBe(0);
+    pool.dispose();
   });
 
   it('shares the overflow module when more walks open at once than there are spares', async () => {
