@@ -10,6 +10,13 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // QuickJS instances and child processes are heavy: two workers match the CI machine's two cores.
     maxWorkers: 2,
+    // A process per test file: nothing one file leaves (timers, module state, memory) reaches the next.
+    pool: 'forks',
+    isolate: true,
+    // No test needs more than a few hundred MB of heap; a runaway one then fails in seconds, named by the guard,
+    // rather than after minutes at Node's default limit of 4 GB.
+    execArgv: ['--max-old-space-size=1536'],
+    setupFiles: ['test/support/memory-guard.ts'],
     testTimeout: 20_000,
   },
 });

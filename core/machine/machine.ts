@@ -320,6 +320,15 @@ export class Machine implements WalkState {
     while (this.hasNext()) yield this.next();
   }
 
+  /**
+   * What `JSON.stringify` and test runners show of a walk. The machine holds its graph and its sandbox's
+   * WebAssembly memory: a runner that prints a walk it did not expect (one that opened where a test awaited a
+   * refusal) would otherwise format that memory byte by byte, gigabytes of text.
+   */
+  toJSON(): { seed: number; steps: number } {
+    return { seed: this.seed, steps: this.steps };
+  }
+
   /** Frees the script sandbox. The machine must not be used afterwards. */
   dispose(): void {
     this.planning.dispose();

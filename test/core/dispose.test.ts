@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { format } from '@vitest/pretty-format';
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '../../core/errors.js';
 import type { Machine } from '../../core/machine/machine.js';
@@ -106,5 +107,20 @@ describe('dispose', () => {
     expect(steps).toBeGreaterThan(0);
     expect(open.statistics().edgeCoverage).toBe(100);
     open.dispose();
+  });
+
+  it('shows a walk to a test runner as its seed and steps, not as its WebAssembly memory', async () => {
+    const walker = await Walker.create(builtinPlugins());
+    const walk = await walker.open({ model: MODEL, seed: 3, generator: 'random(length(4))' });
+    try {
+      for (const _step of walk);
+      expect(JSON.parse(JSON.stringify(walk))).toEqual({ seed: 3, steps: 4 });
+      // A walk that opened where a test awaited a refusal is printed in the runner's diff, formatted as vitest
+      // formats values (depth 10): that text was gigabytes once, and the worker died of it.
+      expect(format(walk, { maxDepth: 10 })).toBe('Object {\n  "seed": 3,\n  "steps": 4,\n}');
+    } finally {
+      walk.dispose();
+      walker.dispose();
+    }
   });
 });

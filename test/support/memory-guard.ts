@@ -1,0 +1,37 @@
+import { Worker } from 'node:worker_threads';
+import { beforeEach, expect } from 'vitest';
+
+/**
+ * Ends the test file whose memory runs away, naming it and the test, while the process still can: a worker
+ * that reaches its heap limit dies with no word of the file it ran, and it got there only after minutes of
+ * collections on a busy machine (vitest.config.ts also bounds the heap, so that it gets there sooner).
+ *
+ * The watch runs in a thread of its own, so it also sees a test that allocates in one synchronous loop, which
+ * no timer of the test's thread would. It reads the process's resident memory: no test file needs more than a
+ * few hundred MB (WebAssembly memories included), and a runaway heap passes the alarm on its way to its limit.
+ */
+export const ALARM_BYTES = 1200 * 1024 * 1024;
+
+const WATCH = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+let running = '(before the first test)';
+parentPort.on('message', (name) => { running = name; });
+setInterval(() => {
+  const rss = process.memoryUsage.rss();
+  if (rss < workerData.alarm) return;
+  writeSync(2, '\\n[memory guard] ' + workerData.file + ' › ' + running + ': the process holds ' + Math.round(rss / 1048576) +
+    ' MB, past the alarm of ' + Math.round(workerData.alarm / 1048576) + ' MB. The test keeps what it no longer needs, or loops past its bound.\\n');
+  process.kill(process.pid, 'SIGKILL');
+}, 100);
+`;
+
+const watcher = new Worker(WATCH, {
+  eval: true,
+  workerData: { file: expect.getState().testPath ?? '(unknown test file)', alarm: ALARM_BYTES },
+});
+watcher.unref();
+
+beforeEach(() => {
+  watcher.postMessage(expect.getState().currentTestName ?? '(unnamed test)');
+});
