@@ -1,26 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findChromium, thisMachine } from './find-chromium.js';
 
 /**
- * The system's Chromium (Debian's package `chromium`; `.ci/run` installs it when it is missing), or the one
- * `WALKER_CHROMIUM` names. Without one the browser tests fail, saying how to get it: they never skip.
+ * A Chromium to drive ({@link findChromium}: `WALKER_CHROMIUM`, Debian's `chromium` that `.ci/run` installs,
+ * Google Chrome, Playwright's builds). Without one the browser tests fail, saying how to get it: they never skip.
  */
 export function chromiumPath(): string {
-  const named = process.env.WALKER_CHROMIUM;
-  if (named !== undefined && named !== '') {
-    if (!existsSync(named)) throw new Error(`WALKER_CHROMIUM names '${named}', which does not exist.`);
-    return named;
-  }
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim();
-    } catch {
-      // Not this name: try the next.
-    }
-  }
+  const found = findChromium(thisMachine());
+  if (found !== undefined) return found;
   throw new Error(
-    'The browser tests need Chromium: install it (Debian: apt-get install chromium; .ci/run does) or set ' +
+    'The browser tests need Chromium or Google Chrome, and found neither on the PATH, where their installers put ' +
+      "them, nor in Playwright's cache: install one (Debian: apt-get install chromium; .ci/run does) or set " +
       'WALKER_CHROMIUM to its executable.',
   );
 }
