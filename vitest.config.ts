@@ -17,6 +17,8 @@ export default defineConfig({
     // rather than after minutes at Node's default limit of 4 GB.
     execArgv: ['--max-old-space-size=1536'],
     setupFiles: ['test/support/memory-guard.ts'],
-    testTimeout: 20_000,
+    // Room for a machine busy with two other suites: a test that needs 2 s alone takes ten times that there.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
