@@ -74,7 +74,7 @@ describe.concurrent('walker online, the real process', () => {
     } finally {
       expect(await service.stop()).toBe(0);
     }
-  }, 30_000);
+  }, 120_000);
 
   it('answers only the Host names of its loopback bind, and no foreign web page', async () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0']);
@@ -120,5 +120,5 @@ describe.concurrent('walker online, the real process', () => {
         "The setup of plugin 'stuck' did not finish within 10000 ms: its setup must return (or its promise settle) once the " +
         'plugin has registered what it provides. Is it waiting for something that never comes?\n',
     );
-  }, 30_000);
+  }, 120_000);
 });
