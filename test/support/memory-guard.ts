@@ -1,5 +1,7 @@
+import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { beforeEach, expect } from 'vitest';
+import { afterAll, beforeEach, expect } from 'vitest';
 
 /**
  * Ends the test file whose memory runs away, naming it and the test, while the process still can: a worker
@@ -15,10 +17,12 @@ export const ALARM_BYTES = 1200 * 1024 * 1024;
 const WATCH = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { writeSync } = require('node:fs');
+const peak = new Float64Array(workerData.peak);
 let running = '(before the first test)';
 parentPort.on('message', (name) => { running = name; });
 setInterval(() => {
   const rss = process.memoryUsage.rss();
+  if (rss > peak[0]) peak[0] = rss;
   if (rss < workerData.alarm) return;
   writeSync(2, '\\n[memory guard] ' + workerData.file + ' › ' + running + ': the process holds ' + Math.round(rss / 1048576) +
     ' MB, past the alarm of ' + Math.round(workerData.alarm / 1048576) + ' MB. The test keeps what it no longer needs, or loops past its bound.\\n');
@@ -26,11 +30,20 @@ setInterval(() => {
 }, 100);
 `;
 
-const watcher = new Worker(WATCH, {
-  eval: true,
-  workerData: { file: expect.getState().testPath ?? '(unknown test file)', alarm: ALARM_BYTES },
-});
+const file = expect.getState().testPath ?? '(unknown test file)';
+// The highest resident memory the watch saw, shared with it.
+const peak = new SharedArrayBuffer(8);
+const watcher = new Worker(WATCH, { eval: true, workerData: { file, alarm: ALARM_BYTES, peak } });
 watcher.unref();
+
+// WALKER_TEST_MEMORY_LOG=<file> appends each test file's peak, for docs/benchmarks.md's record of the suite.
+const log = process.env.WALKER_TEST_MEMORY_LOG;
+if (log !== undefined && log !== '') {
+  afterAll(() => {
+    const seen = Math.max(new Float64Array(peak)[0], process.memoryUsage.rss());
+    appendFileSync(log, `${Math.round(seen / (1024 * 1024))}\t${relative(process.cwd(), file)}\n`);
+  });
+}
 
 beforeEach(() => {
   watcher.postMessage(expect.getState().currentTestName ?? '(unnamed test)');
