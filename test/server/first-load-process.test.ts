@@ -191,8 +191,8 @@ describe('a load whose work is large', () => {
 
 describe('a session whose last load held the event loop long', () => {
   it('loads next in a thread, however small the model', async () => {
-    // One to two seconds of a core in its model action, in a few hundred bytes.
-    const busy = pingPong('busy', { actions: ['var s = 0; for (var i = 0; i < 5000000; i++) { s += i % 7; }'] });
+    // Half a second to a few seconds of a core in its model action (by how fast the machine is), in a few hundred bytes.
+    const busy = pingPong('busy', { actions: ['var s = 0; for (var i = 0; i < 10000000; i++) { s += i % 7; }'] });
     const probe = await newSession(JSON.stringify(pingPong('probe')));
     // The first load runs on the loop: nothing tells it apart before it has run.
     const id = await newSession(JSON.stringify(busy));
