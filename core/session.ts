@@ -142,6 +142,11 @@ export class ExecutionSession implements SessionWalk {
     return this.asked;
   }
 
+  /** Loads that opened a walk so far: what {@link view} counts, which a host that moves the walk goes on from. */
+  get loadCount(): number {
+    return this.loads;
+  }
+
   /** True once a model is loaded. */
   get loaded(): boolean {
     return this.current !== undefined;

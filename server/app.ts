@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { WalkerPlugin } from '../core/plugin.js';
 import type { PluginSource } from './sessions/worker-protocol.js';
 import { createClientErrorHandler } from './client-errors.js';
@@ -10,7 +10,8 @@ import { networkPlugin } from './network.js';
 import { openApiPlugin } from './openapi.js';
 import type { AppOptions } from './options.js';
 import { optionWarnings, resolveAppOptions, type AppOptionsInput } from './resolve-options.js';
-import { familyOfUrl, type RouteFamily } from './route-family.js';
+import { frameworkErrorsOf } from './framework-errors.js';
+import type { RouteFamily } from './route-family.js';
 import { servicesPlugin } from './services-plugin.js';
 import { thrownValuesPlugin } from './thrown.js';
 
@@ -74,17 +75,5 @@ function fastifyOptions(resolved: AppOptions, families: readonly RouteFamily[]) 
     },
     // closingPlugin answers requests that arrive while the app closes, 503 in the format of their route.
     return503OnClosing: false,
-  };
-}
-
-/**
- * Fastify answers a URL it cannot decode before any route runs, so no family's error handler sees it: hand
- * it to the family whose prefix is the longest that matches, if that family has a handler.
- */
-function frameworkErrorsOf(families: readonly RouteFamily[]) {
-  return function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-    const family = familyOfUrl(families, request.url);
-    if (family?.frameworkErrorHandler !== undefined) return family.frameworkErrorHandler(error, request, reply);
-    reply.code(error.statusCode ?? 400).send(error);
   };
 }

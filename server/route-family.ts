@@ -25,13 +25,16 @@ export interface RouteFamily {
   readonly dependencies?: readonly string[];
   readonly plugin: FastifyPluginAsync;
   /**
-   * Answers the errors Fastify raises before any route or hook runs (a URL it cannot decode) for URLs under
-   * `prefix`, in the family's own format; the longest matching prefix wins. Default: Fastify's 400 body.
+   * Words the errors Fastify raises before any route or hook runs (a URL it cannot decode, a path parameter
+   * longer than its router takes) for URLs under `prefix`, when the family has something better to say than
+   * server/framework-errors.ts (which it does with undefined); the longest matching prefix wins. Answered in
+   * the family's format, as every refusal ({@link refusalBody}).
    */
-  readonly frameworkErrorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+  readonly frameworkRefusal?: (error: FastifyError, request: FastifyRequest) => Refusal | undefined;
   /**
    * The body of a refusal the app answers before any route of the family runs (403 for a foreign Host or
-   * Origin, 401 without the token: server/network.ts; 503 once the service is closing: server/closing.ts),
+   * Origin, 401 without the token: server/network.ts; 503 once the service is closing: server/closing.ts; a
+   * URL the router refuses: server/framework-errors.ts),
    * from a stable `code` and a `message`. Default `{code, message}`, the draft format.
    */
   readonly refusalBody?: (code: string, message: string) => object;
@@ -52,7 +55,8 @@ export function familyOfUrl(families: readonly RouteFamily[], url: string): Rout
 }
 
 /**
- * Answers a request before any route runs (a refused Host or token, a service that is closing), in the format
+ * Answers a request before any route runs (a refused Host or token, a service that is closing, a URL the
+ * router refuses), in the format
  * of the family its URL belongs to: {@link RouteFamily.refusalBody}, else `{code, message}`.
  */
 export function sendRefusal(reply: FastifyReply, families: readonly RouteFamily[], url: string, refusal: Refusal): void {

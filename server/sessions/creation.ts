@@ -4,6 +4,7 @@ import { exportModelFile } from '../drafts/export.js';
 import type { DraftStore } from '../drafts/store.js';
 import { SessionError } from './errors.js';
 import type { HostedSession } from './hosted-session.js';
+import { LARGE_LOAD_CHARS } from './load-placement.js';
 
 /** What the body of `POST /walker/sessions` asks for. */
 export type SessionStart =
@@ -13,11 +14,14 @@ export type SessionStart =
 
 /**
  * Reads the body of `POST /walker/sessions` (docs/api-sessions.md): nothing or `{}` for an empty session,
- * `{"draft": id, "revision": n}` for a draft's revision, anything else a model file as `load` takes it.
+ * `{"draft": id, "revision": n}` for a draft's revision, anything else a model file as `load` takes it. A
+ * body of {@link LARGE_LOAD_CHARS} or more is a model file without a look: parsed here, it would hold the
+ * event loop that its load is kept off (server/sessions/load-placement.ts), and a draft's body is tiny.
  */
 export function sessionStartOf(body: string): SessionStart {
   const text = body.trim();
   if (text === '') return { kind: 'empty' };
+  if (text.length >= LARGE_LOAD_CHARS) return { kind: 'model', text: body };
   let value: unknown;
   try {
     value = JSON.parse(text);

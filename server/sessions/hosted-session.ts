@@ -13,60 +13,22 @@ import type { LoadedModelFile } from '../../core/model/load.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { isLargeLoad, loadInThread, type LoadSource } from './load-placement.js';
 import { LocalWalk } from './local-walk.js';
 import type { LoopTurns } from './loop-turns.js';
-import { SlowRequests, type SlowRule } from './slow-requests.js';
-import { threadCpuMs } from './thread-cpu.js';
+import { LoopTime } from './loop-time.js';
+import type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hosting.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
-import type { PluginSource } from './worker-protocol.js';
 
-/**
- * When a session's walk leaves the event loop for a thread of its own (docs/architecture.md, "Sessions"):
- * once `slowRequests` of its recent requests each kept the loop busy for `slowRequestMs` or more
- * ({@link SlowRequests}).
- */
-export interface IsolationPolicy extends SlowRule {
-  /** Milliseconds clock that times a request's work; default `performance.now`. Tests pass a fake one. */
-  readonly clock?: () => number;
-  /** Milliseconds of CPU time of this thread, for requests in doubt; default {@link threadCpuMs}. */
-  readonly cpuClock?: () => number;
-  /** The user's plugins by module, for the worker to load; without them a walk cannot leave the loop. */
-  readonly plugins: readonly PluginSource[];
-  /** Told what happened, for the log. */
-  readonly note: (level: 'info' | 'warn', message: string) => void;
-}
-
-/**
- * Who watches a session (the web view, server/view/): told of every request, and given the walk each request
- * runs on, so that it can see the steps go by. Only while someone watches; otherwise a request pays one
- * check of an undefined field.
- */
-export interface SessionWatcher {
-  /** The walk a request's task gets: the watcher's view of `walk`, which it hands everything on to. */
-  around(walk: SessionWalk): SessionWalk;
-  /** A request ran, or failed: the walk may have moved. */
-  changed(): void;
-  /** A model was loaded by other means than the walk's own `load` (a draft's revision). */
-  loaded(): void;
-  /** The walk was rebuilt in a thread of its own: what the watcher knows of its loads no longer holds. */
-  replaced(): void;
-}
-
-/** What `GET /walker/sessions` shows of a session. */
-export interface SessionInfo extends WalkSummary {
-  readonly id: string;
-  readonly created: string;
-  readonly lastUsed: string;
-  /** True when its walk runs in a thread of its own. */
-  readonly isolated: boolean;
-}
+export type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hosting.js';
 
 /**
  * One session of the server: a walk behind a queue that runs its requests strictly in order. The walk starts
  * in this thread, an {@link ExecutionSession} that journals what it is asked, whose loads and restarts reserve
  * a memory of its own first ({@link LocalWalk}); a walk whose requests keep the event loop busy (slow scripts,
  * mostly) is rebuilt from its journal in a worker thread of its own and carries on there, so it stalls only
- * itself. Nothing in it is shared with another session.
+ * itself. A load whose work is large runs in such a thread from the start, and the walk stays there unless the
+ * load proved cheap (server/sessions/load-placement.ts). Nothing in it is shared with another session.
  */
 export class HostedSession implements Leased {
   readonly createdAt: number;
@@ -76,17 +38,12 @@ export class HostedSession implements Leased {
   private inline: LocalWalk | undefined;
   private remote: WorkerWalk | undefined;
   private walk: SessionWalk;
-  /** Judges what the requests cost, when the walk may move at all. */
-  private readonly slow: SlowRequests | undefined;
-  private readonly clock: () => number;
+  /** What the requests cost the event loop, and whether the walk should move. */
+  private readonly time: LoopTime;
   /** What every task answers once the session takes no more: it was released, or the service is closing. */
   private refusal: Error | undefined;
   /** Stops the thread that rebuilds the walk, while a move is under way. */
   private moving: AbortController | undefined;
-  /** What the first part of a request that went on to wait held the loop, until its work is timed too. */
-  private carried: { readonly busyMs: number; readonly cpuStarted: number | undefined } | undefined;
-  /** False once the walk cannot or need not move (no policy, moved, or a move failed). */
-  private movable: boolean;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
   private watcher: SessionWatcher | undefined;
 
@@ -100,11 +57,17 @@ export class HostedSession implements Leased {
     private readonly turns?: LoopTurns,
   ) {
     const session = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
-    this.inline = new LocalWalk(session, walker, (work, load) => this.measured(session, work, load));
+    this.time = new LoopTime(isolation, turns, (busyMs) => {
+      // Queued behind whatever is waiting: the requests already in line run here first, in order.
+      if (isolation !== undefined) void this.queue.run(() => this.moveToThread(isolation, busyMs));
+    });
+    this.inline = new LocalWalk(
+      session,
+      walker,
+      (work, load) => this.time.measure(session, work, load),
+      (source, options, here) => this.placeLoad(source, options, here),
+    );
     this.walk = this.inline;
-    this.movable = isolation !== undefined;
-    this.slow = isolation === undefined ? undefined : new SlowRequests(isolation, isolation.cpuClock ?? threadCpuMs);
-    this.clock = isolation?.clock ?? (() => performance.now());
     this.createdAt = this.lastUsedAt = now;
   }
 
@@ -151,11 +114,11 @@ export class HostedSession implements Leased {
     return this.inline.open(loaded, options, { value: loaded.file });
   }
 
-  /** Opens a walk on a model file value (a draft's revision); a walk in a thread gets it as JSON text. */
+  /** Opens a walk on a model file value (a draft's revision), in whichever thread the walk runs. */
   loadModel(value: unknown, options: SessionLoadOptions = {}): Promise<SessionLoadResult> {
-    return this.run((walk) => {
-      if (this.inline === undefined) return walk.load(JSON.stringify(value), options);
-      return andThen(this.inline.loadModel(value, options), (result) => {
+    return this.run(() => {
+      const walk = this.inline ?? (this.remote as WorkerWalk);
+      return andThen(walk.loadModel(value, options), (result) => {
         this.watcher?.loaded();
         return result;
       });
@@ -190,7 +153,7 @@ export class HostedSession implements Leased {
    */
   refuse(error: Error): void {
     this.refusal ??= error;
-    this.movable = false;
+    this.time.movable = false;
     // A thread still rebuilding the walk stops too: the requests waiting behind the move are answered at once.
     this.moving?.abort();
     void this.remote?.close(this.refusal);
@@ -229,40 +192,7 @@ export class HostedSession implements Leased {
 
   /** Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it. */
   private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk, walk: SessionWalk): Awaitable<T> {
-    return this.measured(inline.session, () => task(walk));
-  }
-
-  /**
-   * Runs synchronous work of the walk in this thread and times it, failed or not: that is what held the event
-   * loop. Work that answers a promise (a load or restart waiting for its memory reservation) goes on where it
-   * runs once reserved, which {@link LocalWalk} hands back here, saying whether it loads: the request is judged
-   * then, on both parts.
-   */
-  private measured<T>(session: ExecutionSession, work: () => T, load = false): T {
-    const loads = session.loadsAsked;
-    const carried = this.carried;
-    this.carried = undefined;
-    const cpuStarted = carried?.cpuStarted ?? (this.movable ? this.slow?.cpuStart(load) : undefined);
-    const started = this.clock();
-    let result: T | undefined;
-    try {
-      result = work();
-      return result;
-    } finally {
-      const busyMs = (carried?.busyMs ?? 0) + this.clock() - started;
-      if (isPromiseLike(result)) this.carried = { busyMs, cpuStarted };
-      else this.held(busyMs, cpuStarted, session.loadsAsked !== loads);
-    }
-  }
-
-  /** A request's work held the loop `busyMs` ({@link SlowRequests.judge} says what the other two are). */
-  private held(busyMs: number, cpuStarted: number | undefined, load: boolean): void {
-    this.turns?.spent(busyMs);
-    const policy = this.isolation;
-    if (!this.movable || policy === undefined || this.slow?.judge(busyMs, cpuStarted, load) !== true) return;
-    this.movable = false;
-    // Queued behind whatever is waiting: the requests already in line run here first, in order.
-    void this.queue.run(() => this.moveToThread(policy, busyMs));
+    return this.time.measure(inline.session, () => task(walk));
   }
 
   private async moveToThread(policy: IsolationPolicy, busyMs: number): Promise<void> {
@@ -274,9 +204,9 @@ export class HostedSession implements Leased {
       return;
     }
     this.moving = new AbortController();
+    let remote: WorkerWalk;
     try {
-      const { journal: _journal, ...defaults } = this.defaults;
-      this.remote = await WorkerWalk.start({ defaults, plugins: policy.plugins, journal }, this.moving.signal);
+      remote = await WorkerWalk.start({ ...this.threadSetup(policy), journal }, this.moving.signal);
     } catch (error) {
       if (this.refusal === undefined) policy.note('warn', `Session ${this.id} stays on the event loop: ${(error as Error).message}`);
       return;
@@ -285,13 +215,83 @@ export class HostedSession implements Leased {
     }
     if (this.refusal !== undefined) {
       // Released, or the service began to close, while the thread started.
-      void this.remote.close();
+      void remote.close();
       return;
     }
-    this.walk = this.remote;
-    this.inline = undefined;
-    inline.dispose();
-    this.watcher?.replaced();
+    // The rebuilt walk's one load is the session's current one.
+    remote.countLoadsAfter(inline.session.loadCount - 1);
+    this.adopt(remote, inline);
     policy.note('info', `Session ${this.id} moved to a thread of its own: a request kept the event loop busy for ${Math.round(busyMs)} ms.`);
+  }
+
+  /**
+   * Runs a load of the walk in this thread ({@link LocalWalk}) where it belongs (server/sessions/load-placement.ts):
+   * `here`, or, when it is large or the session's last load held the loop long, first in a thread of its own.
+   */
+  private placeLoad(source: LoadSource, options: SessionLoadOptions | undefined, here: () => Awaitable<SessionLoadResult>): Awaitable<SessionLoadResult> {
+    const policy = this.isolation;
+    if (policy === undefined || this.refusal !== undefined || !(this.time.lastLoadHeavy || isLargeLoad(source))) return here();
+    return this.loadFirstInThread(policy, source, options, here);
+  }
+
+  /**
+   * Loads in a thread of its own, then either keeps the walk there (the load was costly) or loads again here
+   * (it was cheap, and a walk here answers without messages). A load that fails there changes nothing here,
+   * and answers what it would have answered here.
+   */
+  private async loadFirstInThread(
+    policy: IsolationPolicy,
+    source: LoadSource,
+    options: SessionLoadOptions | undefined,
+    here: () => Awaitable<SessionLoadResult>,
+  ): Promise<SessionLoadResult> {
+    this.moving = new AbortController();
+    let outcome: Awaited<ReturnType<typeof loadInThread>> | undefined;
+    let failure: unknown;
+    try {
+      outcome = await loadInThread(this.threadSetup(policy), source, options, this.moving.signal);
+    } catch (error) {
+      failure = error;
+    } finally {
+      this.moving = undefined;
+    }
+    // What the request held the loop before it waited (known once its task returned): judged with the load
+    // when it runs here after all, else on its own, as a load's.
+    const carried = this.time.take();
+    const judgeCarried = (): void => {
+      if (carried !== undefined) this.time.held(carried, true);
+    };
+    if (outcome === undefined || this.refusal !== undefined) {
+      if (outcome?.kind === 'kept') void outcome.walk.close();
+      judgeCarried();
+      throw this.refusal ?? failure;
+    }
+    if (outcome.kind === 'unavailable') policy.note('warn', `Session ${this.id} loads on the event loop: ${outcome.why}`);
+    if (outcome.kind !== 'kept') {
+      this.time.resume(carried);
+      return here();
+    }
+    // Its load comes after those of the walk here.
+    outcome.walk.countLoadsAfter(this.inline?.session.loadCount ?? 0);
+    this.adopt(outcome.walk, this.inline);
+    judgeCarried();
+    policy.note('info', `Session ${this.id} walks in a thread of its own: its load took ${Math.round(outcome.cpuMs)} ms of a core there.`);
+    return outcome.result;
+  }
+
+  /** What a walk's thread starts with: the session's defaults, without a journal of its own, the plugins and the rule. */
+  private threadSetup(policy: IsolationPolicy) {
+    const { journal: _journal, ...defaults } = this.defaults;
+    return { defaults, plugins: policy.plugins, slowRule: { slowRequestMs: policy.slowRequestMs, slowRequests: policy.slowRequests } };
+  }
+
+  /** The walk runs in `remote` from now on; the walk here, if any, is freed. */
+  private adopt(remote: WorkerWalk, inline: LocalWalk | undefined): void {
+    this.remote = remote;
+    this.walk = remote;
+    this.inline = undefined;
+    this.time.movable = false;
+    inline?.dispose();
+    this.watcher?.replaced();
   }
 }

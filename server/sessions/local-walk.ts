@@ -14,7 +14,15 @@ import type {
   WalkView,
 } from '../../core/session.js';
 import type { Walker } from '../../core/walker.js';
+import type { LoadSource } from './load-placement.js';
 import { SESSION_CLOSED_MESSAGE } from './worker-walk.js';
+
+/** Runs a load of `source` where it belongs: `here` is the load in this thread. */
+export type LoadPlacer = (
+  source: LoadSource,
+  options: SessionLoadOptions | undefined,
+  here: () => Awaitable<SessionLoadResult>,
+) => Awaitable<SessionLoadResult>;
 
 /**
  * A walk in this thread as the service runs it: an {@link ExecutionSession} whose loads and restarts first
@@ -34,6 +42,8 @@ export class LocalWalk implements SessionWalk {
      * request that asked for it answered a promise (the hosted session judges what a request held the loop by it).
      */
     private readonly work: <T>(open: () => T, load: boolean) => T = (open) => open(),
+    /** Where a load runs: here (`here()`), or first elsewhere (server/sessions/load-placement.ts); default here. */
+    private readonly place: LoadPlacer = (_source, _options, here) => here(),
   ) {}
 
   get journal(): Journal | undefined {
@@ -41,12 +51,12 @@ export class LocalWalk implements SessionWalk {
   }
 
   load(text: string, options?: SessionLoadOptions): Awaitable<SessionLoadResult> {
-    return this.reserved((reservation) => this.session.load(text, options, reservation), 'load');
+    return this.place({ text }, options, () => this.reserved((reservation) => this.session.load(text, options, reservation), 'load'));
   }
 
   /** {@link ExecutionSession.loadModel}, once reserved. */
   loadModel(value: unknown, options?: SessionLoadOptions): Awaitable<SessionLoadResult> {
-    return this.reserved((reservation) => this.session.loadModel(value, options, reservation), 'load');
+    return this.place({ value }, options, () => this.reserved((reservation) => this.session.loadModel(value, options, reservation), 'load'));
   }
 
   /** {@link ExecutionSession.open}, once reserved; not a request's work, so not timed. */

@@ -1,8 +1,9 @@
 /**
  * The entry of a walk worker thread (server/sessions/worker-walk.ts starts it): one session's walk, rebuilt
- * from its journal, then served one request at a time. It runs only code the main thread runs too — the same
- * built-in plugins and the user's plugins loaded from the same modules — so the walk it rebuilds is the walk
- * the main thread had.
+ * from its journal, or none yet when the session's load runs here from the start, then served one request
+ * at a time. It runs only code the main thread runs too — the same built-in plugins and the user's plugins
+ * loaded from the same modules — so the walk it rebuilds is the walk the main thread had, and a load fails
+ * here as it would there.
  */
 import { execFile } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
@@ -16,8 +17,10 @@ import { ExecutionSession } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
 import { builtinPlugins } from '../../plugins/index.js';
 import { LocalWalk } from './local-walk.js';
+import { SlowRequests } from './slow-requests.js';
+import { threadCpuMs } from './thread-cpu.js';
 import { thrownData } from './thrown-data.js';
-import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
+import type { WalkOperation, WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
 /** Linux niceness of a walk's thread, the lowest priority there is, for systems without `chrt`. */
 const WALK_THREAD_NICENESS = 19;
@@ -49,9 +52,37 @@ function yieldToTheEventLoop(): void {
   });
 }
 
-yieldToTheEventLoop();
+/**
+ * A walk that came for its load's cost keeps the process's priority, so that the load is not starved on a
+ * machine whose cores are busy and a walk whose steps are cheap is not starved either, until its own
+ * requests turn slow by the rule that moves walks off the event loop; then it yields, as a moved walk does
+ * from its start. Undefined once yielded.
+ */
+let steps = setup.journal === undefined && setup.slowRule !== undefined ? new SlowRequests(setup.slowRule, threadCpuMs) : undefined;
 
-/** The walk rebuilt: loaded with a memory of its own (the worker's engine has a pool of its own), then replayed. */
+if (setup.journal !== undefined) yieldToTheEventLoop();
+
+/** Runs a request's synchronous work; judged as the event loop judges it while the thread has not yielded. */
+function judged(op: WalkOperation, work: () => unknown): unknown {
+  const rule = steps;
+  // Loads and restarts do their work once reserved, later: a load's cost is what brought the walk here.
+  if (rule === undefined || op === 'load' || op === 'loadModel' || op === 'restart') return work();
+  const cpuStarted = rule.cpuStart();
+  const started = performance.now();
+  try {
+    return work();
+  } finally {
+    if (rule.judge(performance.now() - started, cpuStarted, false)) {
+      steps = undefined;
+      yieldToTheEventLoop();
+    }
+  }
+}
+
+/**
+ * The walk rebuilt: loaded with a memory of its own (the worker's engine has a pool of its own), then replayed.
+ * Without a journal, a walk with no model, for a load whose cost is not known yet.
+ */
 async function rebuild(): Promise<{ walk: LocalWalk; fingerprint: number }> {
   const registries = createRegistries();
   const users = [];
@@ -59,6 +90,7 @@ async function rebuild(): Promise<{ walk: LocalWalk; fingerprint: number }> {
   await installPlugins(registries, [...builtinPlugins({ scriptLimits: setup.defaults.scriptLimits }), ...users]);
   const walker = new Walker(registries);
   const walk = new LocalWalk(new ExecutionSession(walker, setup.defaults), walker);
+  if (setup.journal === undefined) return { walk, fingerprint: 0 };
   const { start } = setup.journal;
   const options = { ...start.options, seed: start.seed };
   if ('text' in start.source) await walk.load(start.source.text, options);
@@ -68,26 +100,27 @@ async function rebuild(): Promise<{ walk: LocalWalk; fingerprint: number }> {
 
 /**
  * Answers one request through `post`. Loads and restarts wait for their reservation (the queue keeps the
- * requests after them waiting too); the rest are answered at once.
+ * requests after them waiting too); the rest are answered at once. A timed request's answer says what it
+ * took of the thread's CPU, waiting for the reservation included (the thread does nothing else meanwhile).
  */
 function serve(walk: LocalWalk, request: WalkRequest, post: (reply: WalkReply) => void): Promise<void> | undefined {
   const { id } = request;
+  const cpuStarted = request.timed === true ? threadCpuMs() : undefined;
+  const answer = (settled: unknown): void =>
+    post(cpuStarted === undefined ? { id, value: settled } : { id, value: settled, cpuMs: threadCpuMs() - cpuStarted });
   let value: unknown;
   try {
     const method = walk[request.op] as (...args: unknown[]) => unknown;
-    value = method.apply(walk, request.args as unknown[]);
+    value = judged(request.op, () => method.apply(walk, request.args as unknown[]));
   } catch (error) {
     post({ id, error: thrownData(error) });
     return undefined;
   }
   if (!isPromiseLike(value)) {
-    post({ id, value });
+    answer(value);
     return undefined;
   }
-  return Promise.resolve(value).then(
-    (settled) => post({ id, value: settled }),
-    (error: unknown) => post({ id, error: thrownData(error) }),
-  );
+  return Promise.resolve(value).then(answer, (error: unknown) => post({ id, error: thrownData(error) }));
 }
 
 try {

@@ -1,5 +1,6 @@
 import type { JournalRecord } from '../../core/journal.js';
 import type { SessionDefaults } from '../../core/session.js';
+import type { SlowRule } from './slow-requests.js';
 
 /** Where a plugin module was loaded from, so that a worker thread can load it again (`--plugin`). */
 export interface PluginSource {
@@ -13,13 +14,22 @@ export interface WorkerSetup {
   readonly defaults: Omit<SessionDefaults, 'journal'>;
   /** The user's plugins, loaded after the built-in ones, in this order. */
   readonly plugins: readonly PluginSource[];
-  /** The walk to rebuild before the first request. */
-  readonly journal: JournalRecord;
+  /**
+   * The walk to rebuild before the first request; without one the worker starts with no model, for a load
+   * that runs in the thread from the start (server/sessions/load-placement.ts).
+   */
+  readonly journal?: JournalRecord;
+  /**
+   * When a walk that came for its load (no journal) has slow requests, as the event loop judges them: its
+   * thread then yields the cores. A walk rebuilt from a journal came because it was slow, and yields at once.
+   */
+  readonly slowRule?: SlowRule;
 }
 
-/** The operations a walk worker answers: the methods of SessionWalk. */
+/** The operations a walk worker answers: the methods of SessionWalk, and a model file value's load. */
 export type WalkOperation =
   | 'load'
+  | 'loadModel'
   | 'hasNext'
   | 'next'
   | 'variables'
@@ -35,6 +45,8 @@ export interface WalkRequest {
   readonly id: number;
   readonly op: WalkOperation;
   readonly args: readonly unknown[];
+  /** Answer the milliseconds of the thread's CPU the operation took, too. */
+  readonly timed?: boolean;
 }
 
 /** A failure as it crosses the thread: enough to rebuild a WalkerError, or to say what else went wrong. */
@@ -45,7 +57,7 @@ export interface ThrownData {
 }
 
 export type WalkReply =
-  | { readonly id: number; readonly value: unknown }
+  | { readonly id: number; readonly value: unknown; readonly cpuMs?: number }
   | { readonly id: number; readonly error: ThrownData };
 
 /** The worker's first message: the walk rebuilt (and the fingerprint of its replay), or why it could not be. */

@@ -5,7 +5,8 @@ import type { WalkStatistics } from '../../core/machine/statistics.js';
 import type { SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer, WalkSummary, WalkView } from '../../core/session.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { rebuiltError } from './thrown-data.js';
-import type { WalkOperation, WalkReply, WorkerReady, WorkerSetup } from './worker-protocol.js';
+import type { LoadSource } from './load-placement.js';
+import type { WalkOperation, WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
 /**
  * The worker's entry beside this module. Node runs JavaScript only in a worker thread, so when this module
@@ -32,6 +33,7 @@ export class WorkerWalkError extends WalkerError {
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  readonly timed: boolean;
 }
 
 /**
@@ -43,6 +45,8 @@ export class WorkerWalk implements SessionWalk {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private stopped: Error | undefined;
+  /** Loads of the session before its walk came here, so that the count a view shows goes on growing. */
+  private loadsBefore = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WalkReply) => this.settle(reply));
@@ -52,8 +56,9 @@ export class WorkerWalk implements SessionWalk {
 
   /**
    * Starts a worker that rebuilds the journal's walk, and answers it once the replay arrived where the
-   * original walk is (the fingerprints agree); otherwise stops the worker and rejects, saying why. Aborting
-   * `signal` stops the worker before it is ready, and the start rejects.
+   * original walk is (the fingerprints agree); otherwise stops the worker and rejects, saying why. Without a
+   * journal, the worker is ready with no model, for a first load. Aborting `signal` stops the worker before
+   * it is ready, and the start rejects.
    */
   static async start(setup: WorkerSetup, signal?: AbortSignal): Promise<WorkerWalk> {
     const worker = new Worker(workerEntry(), { workerData: setup });
@@ -72,7 +77,7 @@ export class WorkerWalk implements SessionWalk {
       .finally(() => signal?.removeEventListener('abort', stop));
     // Only these: a Worker keeps listeners of its own on itself.
     for (const [event, listener] of listeners) worker.off(event, listener);
-    if (!ready.ready || ready.fingerprint !== setup.journal.fingerprint) {
+    if (!ready.ready || ready.fingerprint !== (setup.journal?.fingerprint ?? 0)) {
       await worker.terminate();
       const why = ready.ready ? 'its replay did not arrive where the walk is' : rebuiltError(ready.error).message;
       throw new WorkerWalkError(`The walk could not be rebuilt in a thread of its own: ${why}.`);
@@ -82,6 +87,17 @@ export class WorkerWalk implements SessionWalk {
 
   load(text: string, options?: SessionLoadOptions): Promise<SessionLoadResult> {
     return this.call('load', [text, options]);
+  }
+
+  /** Loads a model file value (a draft's), which crosses to the thread as a structured clone. */
+  loadModel(value: unknown, options?: SessionLoadOptions): Promise<SessionLoadResult> {
+    return this.call('loadModel', [value, options]);
+  }
+
+  /** A load, with the milliseconds of the thread's CPU it took. */
+  timedLoad(source: LoadSource, options?: SessionLoadOptions): Promise<{ readonly result: SessionLoadResult; readonly cpuMs: number }> {
+    const [op, arg] = 'text' in source ? (['load', source.text] as const) : (['loadModel', source.value] as const);
+    return this.call(op, [arg, options], true);
   }
 
   hasNext(): Promise<boolean> {
@@ -121,7 +137,16 @@ export class WorkerWalk implements SessionWalk {
   }
 
   view(knownLoad?: number): Promise<WalkView> {
-    return this.call('view', [knownLoad]);
+    const known = knownLoad === undefined ? undefined : knownLoad - this.loadsBefore;
+    return this.call<WalkView>('view', [known]).then((view) => ({ ...view, load: view.load + this.loadsBefore }));
+  }
+
+  /**
+   * The thread counts the loads of its walk from its own first; the session had counted `loads` before that
+   * one, which views (docs/view.md) go on from: a watcher sends a graph again when the count moves.
+   */
+  countLoadsAfter(loads: number): void {
+    this.loadsBefore = loads;
   }
 
   /** Stops the thread; the walk answers no more: a call under way, and any later, rejects with `error`. */
@@ -130,12 +155,13 @@ export class WorkerWalk implements SessionWalk {
     await this.worker.terminate();
   }
 
-  private call<T>(op: WalkOperation, args: readonly unknown[]): Promise<T> {
+  /** Asks the worker; a timed call answers `{result, cpuMs}` rather than the value alone. */
+  private call<T>(op: WalkOperation, args: readonly unknown[], timed = false): Promise<T> {
     if (this.stopped !== undefined) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ id, op, args });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timed });
+      this.worker.postMessage({ id, op, args, ...(timed ? { timed } : {}) } satisfies WalkRequest);
     });
   }
 
@@ -144,7 +170,7 @@ export class WorkerWalk implements SessionWalk {
     if (pending === undefined) return;
     this.pending.delete(reply.id);
     if ('error' in reply) pending.reject(rebuiltError(reply.error));
-    else pending.resolve(reply.value);
+    else pending.resolve(pending.timed ? { result: reply.value, cpuMs: reply.cpuMs ?? 0 } : reply.value);
   }
 
   private stop(error: Error): void {

@@ -4,6 +4,7 @@ import { Walker } from '../../core/walker.js';
 import { builtinPlugins } from '../../plugins/index.js';
 import { HostedSession } from '../../server/sessions/hosted-session.js';
 import { ensureBuilt } from '../cli/online-helpers.js';
+import { generateModel } from '../../core/model/generate.js';
 import { loop } from './models.js';
 
 /**
@@ -95,4 +96,20 @@ describe('a hosted session', () => {
     await request(step, 1);
     expect(session.isolated).toBe(false);
   });
+});
+
+describe('a large load of a hosted session', () => {
+  it("runs in a thread of its own when it is a model file value (a draft's), and the walk stays there when it was costly", async () => {
+    const walker = await Walker.create(builtinPlugins());
+    const notes: string[] = [];
+    const session = new HostedSession('s', walker, {}, { slowRequestMs: 20, slowRequests: 2, plugins: [], note: (_level, message) => notes.push(message) }, 0);
+    sessions.push(session);
+    // 40,000 elements, each with a script to parse: well over LOOP_LOAD_MS of a core.
+    const value = generateModel({ vertices: 20_000, edges: 20_001, seed: 1, guards: true, actions: true });
+    expect((await session.loadModel(value)).seed).toEqual(expect.any(Number));
+    expect(session.isolated).toBe(true);
+    expect(notes).toEqual([expect.stringMatching(/^Session s walks in a thread of its own: its load took \d+ ms of a core there\.$/)]);
+    expect((await session.run((walk) => walk.next())).step).toMatchObject({ id: 'e0' });
+    expect((await session.look((walk) => walk.view(1))).load).toBe(1);
+  }, 120_000);
 });

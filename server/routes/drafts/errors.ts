@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DraftError } from '../../drafts/errors.js';
-import { ID_MAX_LENGTH, ID_RULE } from '../../drafts/ids.js';
+import { ID_RULE } from '../../drafts/ids.js';
+import { overlongSegment } from '../../framework-errors.js';
 import {
   bodyViolationError,
   pathIdError,
@@ -39,9 +40,12 @@ export function handleUnknownRoute(request: FastifyRequest, reply: FastifyReply)
   void reply.code(error.status).send(error.toJSON());
 }
 
-/** For errors Fastify raises before routing (a URL it cannot decode): the same `{code, message}` answers. */
-export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  handleDraftError(error, request, reply);
+/**
+ * For errors Fastify raises before routing (a URL it cannot decode, an id longer than its router takes): the
+ * same `{code, message}` answers as the routes give, as refusals (server/framework-errors.ts).
+ */
+export function draftFrameworkRefusal(error: FastifyError, request: FastifyRequest): DraftError {
+  return toDraftError(error, request);
 }
 
 function toDraftError(error: FastifyError, request: FastifyRequest): DraftError {
@@ -81,10 +85,8 @@ const FASTIFY_ERRORS: Record<string, (request: FastifyRequest) => DraftError> = 
  * is an element id; any other is the draft id.
  */
 function overlongIdError(url: string): DraftError {
-  const segments = url.split('?')[0].split('/').map(decoded);
-  const index = segments.findIndex((segment) => segment.length > ID_MAX_LENGTH);
-  const length = segments[index]?.length ?? 0;
-  if (['vertices', 'edges', 'elements'].includes(segments[index - 1])) {
+  const { length, after } = overlongSegment(url);
+  if (['vertices', 'edges', 'elements'].includes(after)) {
     return new DraftError(
       'element_not_found',
       `No vertex or edge can have an id of ${length} characters: ${ID_RULE}. Check the id in the URL.`,
@@ -94,12 +96,4 @@ function overlongIdError(url: string): DraftError {
     'draft_not_found',
     `No draft has an id of ${length} characters: use the draft_id that POST /walker/drafts answered.`,
   );
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
-import { handleDraftError, handleFrameworkError, handleUnknownRoute } from './errors.js';
+import { draftFrameworkRefusal, handleDraftError, handleUnknownRoute } from './errors.js';
 import { acceptJsonBodies } from './json-body.js';
 import { draftSchemaCompiler } from './validator.js';
 
@@ -45,7 +45,7 @@ const drafts: RouteFamily = {
       '/walker/drafts answers 404 not_found.',
   },
   plugin,
-  frameworkErrorHandler: handleFrameworkError,
+  frameworkRefusal: draftFrameworkRefusal,
 };
 
 export default drafts;

@@ -5,7 +5,7 @@ import type { Awaitable, SessionWalk } from '../../../core/session.js';
 import { JSON_TYPE, type Dialect, type Encoding } from './dialect.js';
 import { ENDPOINTS, type Endpoint, type EndpointName } from './endpoints.js';
 import { documentEndpoint } from './openapi.js';
-import { createErrorHandler, handleBadUrl, handleNotFound, methodNotAllowed } from './wire.js';
+import { badUrlRefusal, createErrorHandler, handleNotFound, methodNotAllowed } from './wire.js';
 
 /**
  * Methods that get a 405 on an endpoint path that does not take them. HEAD is among them: Fastify would run
@@ -27,7 +27,7 @@ export function executionFamily(dialect: Dialect): RouteFamily {
       const { session } = scope.services;
       registerExecutionRoutes(scope, dialect, () => session);
     },
-    frameworkErrorHandler: handleBadUrl,
+    frameworkRefusal: badUrlRefusal,
     // Refused before the session, like a 404: the legacy body, so that clients reading `result` see `nok`.
     refusalBody: (_code, message) => ({ result: 'nok', error: message }),
   };

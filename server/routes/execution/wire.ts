@@ -3,6 +3,7 @@ import { WalkerError } from '../../../core/errors.js';
 import { shorten } from '../../../core/text.js';
 import { ApiError } from '../../api-error.js';
 import { MAX_MODEL_BYTES } from '../../resolve-options.js';
+import type { Refusal } from '../../route-family.js';
 import { toError } from '../../thrown.js';
 import { JSON_TYPE } from './dialect.js';
 
@@ -67,9 +68,15 @@ export function methodNotAllowed(allowed: readonly string[]) {
   };
 }
 
-/** Answers a URL Fastify cannot decode (a bad percent-escape in a setData script, say) under `/walker`. */
-export function handleBadUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  sendNok(reply, 400, `The URL cannot be decoded (${firstLine(error.message)}): percent-encode scripts and reasons, % as %25.`);
+/**
+ * The refusal of a URL Fastify cannot decode (a bad percent-escape in a setData script, say) under `/walker`
+ * and `/graphwalker`, which the family's refusal body answers as nok; other router errors are worded as
+ * everywhere (server/framework-errors.ts).
+ */
+export function badUrlRefusal(error: FastifyError): Refusal | undefined {
+  if (error.code !== 'FST_ERR_BAD_URL') return undefined;
+  const message = `The URL cannot be decoded (${firstLine(error.message)}): percent-encode scripts and reasons, % as %25.`;
+  return { status: 400, code: 'bad_url', message };
 }
 
 function firstLine(text: string): string {

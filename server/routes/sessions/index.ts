@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../api-error.js';
-import type { RouteFamily } from '../../route-family.js';
+import { overlongSegment } from '../../framework-errors.js';
+import type { Refusal, RouteFamily } from '../../route-family.js';
 import { SessionError } from '../../sessions/errors.js';
 import { sessionStartOf, startSession } from '../../sessions/creation.js';
 import { toError } from '../../thrown.js';
@@ -152,6 +153,18 @@ const sessionsFamily: RouteFamily = {
       'endpoint answers exactly as under /walker, on that session.',
   },
   plugin,
+  frameworkRefusal: sessionFrameworkRefusal,
 };
+
+/**
+ * An id longer than the router takes names no session (ids are at most 77 characters); a URL that cannot be
+ * decoded is worded as everywhere (server/framework-errors.ts). Both in `{code, message}`, below
+ * `/{session_id}` too, as every refusal of the family.
+ */
+function sessionFrameworkRefusal(error: FastifyError, request: FastifyRequest): Refusal | undefined {
+  if (error.code !== 'FST_ERR_MAX_PARAM_LENGTH') return undefined;
+  const { length } = overlongSegment(request.url);
+  return new SessionError('session_not_found', `No session has an id of ${length} characters: use the id that POST /walker/sessions answered.`);
+}
 
 export default sessionsFamily;

@@ -1,0 +1,99 @@
+import { isPromiseLike } from '../../core/serial-queue.js';
+import type { ExecutionSession } from '../../core/session.js';
+import { LOOP_LOAD_MS } from './load-placement.js';
+import type { LoopTurns } from './loop-turns.js';
+import { SlowRequests, type SlowRule } from './slow-requests.js';
+import { threadCpuMs } from './thread-cpu.js';
+
+/** How a session's requests are timed: its slow rule, and the clocks (tests pass fake ones). */
+export interface LoopTimeRule extends SlowRule {
+  /** Milliseconds clock that times a request's work; default `performance.now`. */
+  readonly clock?: () => number;
+  /** Milliseconds of CPU time of this thread, for requests in doubt; default {@link threadCpuMs}. */
+  readonly cpuClock?: () => number;
+}
+
+/** What the first part of a request that went on to wait held the event loop. */
+export interface HeldSoFar {
+  readonly busyMs: number;
+  readonly cpuStarted: number | undefined;
+}
+
+/**
+ * What one session's requests cost the event loop (docs/architecture.md, "Sessions"): each request's
+ * synchronous work on the walk in this thread is timed, around the work alone, added to the app's
+ * {@link LoopTurns}, and judged by {@link SlowRequests}, which says when the walk should move to a thread
+ * (`onSlow`). It also remembers whether the last load held the loop long, which sends the next load to a
+ * thread first (server/sessions/load-placement.ts).
+ */
+export class LoopTime {
+  /** False once the walk cannot or need not move (no rule, moved, a move failed, or no more requests). */
+  movable: boolean;
+  private readonly slow: SlowRequests | undefined;
+  private readonly clock: () => number;
+  private carried: HeldSoFar | undefined;
+  private heavy = false;
+
+  constructor(
+    rule: LoopTimeRule | undefined,
+    /** The app's, shared by its sessions; without it requests never wait for the loop to turn. */
+    private readonly turns: LoopTurns | undefined,
+    /** Told once the rule says the walk should move, with what the last request held the loop. */
+    private readonly onSlow: (busyMs: number) => void,
+  ) {
+    this.movable = rule !== undefined;
+    this.slow = rule === undefined ? undefined : new SlowRequests(rule, rule.cpuClock ?? threadCpuMs);
+    this.clock = rule?.clock ?? (() => performance.now());
+  }
+
+  /** True when the last load that ran here held the loop {@link LOOP_LOAD_MS} or more. */
+  get lastLoadHeavy(): boolean {
+    return this.heavy;
+  }
+
+  /**
+   * Runs synchronous work of the walk in this thread and times it, failed or not: that is what held the event
+   * loop. Work that answers a promise (a load or restart waiting for its memory reservation, or a load that
+   * went to a thread first) goes on later; the next `measure` of the session, which {@link LocalWalk} calls
+   * once reserved, judges the request on both parts.
+   */
+  measure<T>(session: ExecutionSession, work: () => T, load = false): T {
+    const loads = session.loadsAsked;
+    const carried = this.take();
+    const cpuStarted = carried?.cpuStarted ?? (this.movable ? this.slow?.cpuStart(load) : undefined);
+    const started = this.clock();
+    let result: T | undefined;
+    try {
+      result = work();
+      return result;
+    } finally {
+      const busyMs = (carried?.busyMs ?? 0) + this.clock() - started;
+      if (isPromiseLike(result)) this.carried = { busyMs, cpuStarted };
+      else {
+        const loaded = session.loadsAsked !== loads;
+        if (loaded) this.heavy = busyMs >= LOOP_LOAD_MS;
+        this.held({ busyMs, cpuStarted }, loaded);
+      }
+    }
+  }
+
+  /** Takes what a request that went on to wait held the loop so far; the next {@link measure} no longer adds it. */
+  take(): HeldSoFar | undefined {
+    const { carried } = this;
+    this.carried = undefined;
+    return carried;
+  }
+
+  /** Hands back what {@link take} took, for the next {@link measure} to add: the request's work runs here after all. */
+  resume(carried: HeldSoFar | undefined): void {
+    this.carried = carried;
+  }
+
+  /** A request's work held the loop `busyMs` ({@link SlowRequests.judge} says what the other two are). */
+  held({ busyMs, cpuStarted }: HeldSoFar, load: boolean): void {
+    this.turns?.spent(busyMs);
+    if (!this.movable || this.slow?.judge(busyMs, cpuStarted, load) !== true) return;
+    this.movable = false;
+    this.onSlow(busyMs);
+  }
+}
