@@ -23,7 +23,8 @@ export interface ArgumentToken {
   readonly column: number;
 }
 
-// Sticky expressions match exactly at lastIndex, which lets the scanner read a run without slicing first.
+// Sticky expressions match exactly at lastIndex and leave it at the match's end, which lets the scanner find a
+// run without slicing first or making a match object.
 const WHITESPACE = /[ \t\r\n\f]*/y;
 const NAME = /[A-Za-z_][A-Za-z0-9_-]*/y;
 const BARE_ARGUMENT = /[A-Za-z0-9_.:$-]+/y;
@@ -71,11 +72,12 @@ export class Scanner {
     const start = this.skipWhitespace(this.offset);
     const first = this.input[start];
     if (first === '"' || first === "'") return this.quoted(start, first);
-    const bare = matchAt(BARE_ARGUMENT, this.input, start);
-    if (bare === undefined) return undefined;
-    this.offset = start + bare.length;
+    const end = endOfMatch(BARE_ARGUMENT, this.input, start);
+    if (end === undefined) return undefined;
+    const bare = this.input.slice(start, end);
+    this.offset = end;
     // GraphWalker accepts `edge_coverage(100%)`; the sign adds nothing to the number.
-    if (NUMBER.test(bare) && this.input[this.offset] === '%') this.offset++;
+    if (this.input[end] === '%' && NUMBER.test(bare)) this.offset++;
     return { value: bare, column: start + 1 };
   }
 
@@ -85,7 +87,7 @@ export class Scanner {
   }
 
   private skipWhitespace(from: number): number {
-    return from + (matchAt(WHITESPACE, this.input, from)?.length ?? 0);
+    return endOfMatch(WHITESPACE, this.input, from) ?? from;
   }
 
   private scan(start: number): Token {
@@ -94,8 +96,11 @@ export class Scanner {
     if (first === '(') return token('open', first, start, start + 1);
     if (first === ')') return token('close', first, start, start + 1);
     if (first === '&' || first === '|') return this.symbolicOperator(start, first);
-    const name = matchAt(NAME, this.input, start);
-    if (name !== undefined) return token(isKeyword(name) ? keywordKind(name) : 'name', name, start, start + name.length);
+    const end = endOfMatch(NAME, this.input, start);
+    if (end !== undefined) {
+      const name = this.input.slice(start, end);
+      return token(isKeyword(name) ? keywordKind(name) : 'name', name, start, end);
+    }
     if (LANGUAGE_CHARACTER.test(first)) return token('other', first, start, start + 1);
     throw this.errorAt(start, `unexpected character ${describeCharacter(this.input, start)}`);
   }
@@ -136,9 +141,10 @@ function keywordKind(word: string): 'and' | 'or' {
   return word.toLowerCase() === 'and' ? 'and' : 'or';
 }
 
-function matchAt(pattern: RegExp, text: string, at: number): string | undefined {
+/** Where a sticky pattern's match at `at` ends; undefined when it does not match there. No match object is made. */
+function endOfMatch(pattern: RegExp, text: string, at: number): number | undefined {
   pattern.lastIndex = at;
-  return pattern.exec(text)?.[0];
+  return pattern.test(text) ? pattern.lastIndex : undefined;
 }
 
 /** A character as a user can recognise it: itself in quotes, or its code point when it is invisible. */

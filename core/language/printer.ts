@@ -14,27 +14,47 @@ import { isBareArgument } from './lexer.js';
  * every name from `parseGenerators` is.
  */
 export function printGenerators(exprs: readonly GeneratorExpr[]): string {
-  return exprs.map((generator) => `${generator.name}(${printCondition(generator.condition)})`).join(' ');
+  const out: string[] = [];
+  exprs.forEach((generator, i) => {
+    out.push(i === 0 ? '' : ' ', generator.name, '(');
+    writeCondition(generator.condition, out);
+    out.push(')');
+  });
+  return out.join('');
 }
 
 /** The text of one stop condition, without enclosing parentheses. */
 export function printCondition(condition: ConditionExpr): string {
-  if (condition.kind === 'call') return printCall(condition);
-  const operator = condition.kind === 'all' ? ' and ' : ' or ';
-  return condition.operands.map((operand) => printOperand(operand, condition.kind)).join(operator);
+  const out: string[] = [];
+  writeCondition(condition, out);
+  return out.join('');
 }
 
-function printOperand(operand: ConditionExpr, parent: ConditionGroup['kind']): string {
-  const text = printCondition(operand);
+// Every piece goes into one list joined once, so that a group nested d deep is not copied d times.
+function writeCondition(condition: ConditionExpr, out: string[]): void {
+  if (condition.kind === 'call') {
+    writeCall(condition, out);
+    return;
+  }
+  const operator = condition.kind === 'all' ? ' and ' : ' or ';
+  condition.operands.forEach((operand, i) => {
+    if (i > 0) out.push(operator);
+    writeOperand(operand, condition.kind, out);
+  });
+}
+
+function writeOperand(operand: ConditionExpr, parent: ConditionGroup['kind'], out: string[]): void {
   // `and` binds tighter, so an `all` needs no parentheses inside an `any`. A group of the parent's own kind
   // gets them so that it stays a group of its own rather than merging into the parent's chain.
   const needsParentheses = operand.kind !== 'call' && (parent === 'all' || operand.kind === 'any');
-  return needsParentheses ? `(${text})` : text;
+  if (needsParentheses) out.push('(');
+  writeCondition(operand, out);
+  if (needsParentheses) out.push(')');
 }
 
-function printCall(call: ConditionCall): string {
-  if (call.argument === undefined) return call.name;
-  return `${call.name}(${printArgument(call.argument)})`;
+function writeCall(call: ConditionCall, out: string[]): void {
+  out.push(call.name);
+  if (call.argument !== undefined) out.push('(', printArgument(call.argument), ')');
 }
 
 function printArgument(argument: string): string {

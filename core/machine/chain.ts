@@ -11,8 +11,9 @@ import type { Registries } from '../plugin.js';
 import type { RandomSource } from '../random.js';
 import type { WalkScope, WalkState } from '../walk-state.js';
 import { ErrorCodes, GeneratorSyntaxError, invalidGenerator, WalkerError } from '../errors.js';
+import { shorten } from '../text.js';
 import { buildCondition } from './conditions.js';
-import { whyNeverFulfilled } from './feasibility.js';
+import { Feasibility } from './feasibility.js';
 
 /** One `generator(condition)` of a model's generator string, made live. */
 export interface ChainPart {
@@ -55,6 +56,8 @@ export interface ChainContext {
   readonly random: RandomSource;
   /** What one walk can cover, made on first need (a condensation of the whole file). */
   readonly walks: () => OneWalk;
+  /** The judge of goals no walk can meet, which remembers its findings for every chain of the walk. */
+  readonly feasibility: Feasibility;
   readonly planning: StatePlanning;
 }
 
@@ -78,8 +81,18 @@ export function chainContextOf(
   const walkGraph = new WalkGraph(graph, joined);
   let oneWalk: OneWalk | undefined;
   const walks = (): OneWalk => (oneWalk ??= new OneWalk(walkGraph));
-  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks, planning };
+  const feasibility = new Feasibility(graph, walks);
+  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks, feasibility, planning };
 }
+
+/** How messages name a model's generator string: the string itself, its start only when it is long. */
+export function describeGenerator(graph: Graph, model: number, text: string): string {
+  const info = graph.models[model];
+  return `Model '${info.name ?? info.id}', generator '${shorten(text, DESCRIBED_LENGTH)}'`;
+}
+
+/** How much of a generator string a message quotes; a column says where in the rest. */
+const DESCRIBED_LENGTH = 160;
 
 /** Parses a model's generator string; a syntax error names the model. */
 export function parseModelGenerators(text: string, model: string): GeneratorExpr[] {
@@ -111,8 +124,7 @@ function buildChain(
   context: ChainContext & { readonly model: number; readonly memo: WalkMemo },
 ): GeneratorChain {
   const { registries, graph, model, reachable, random, joined, memo, planning } = context;
-  const info = graph.models[model];
-  const describe = `Model '${info.name ?? info.id}', generator '${text}'`;
+  const describe = describeGenerator(graph, model, text);
   const scope: WalkScope = { graph, model, reachable };
   const parts = exprs.map((expr) => {
     const factory = registries.generators.find(expr.name);
@@ -123,7 +135,7 @@ function buildChain(
       );
     }
     const condition = buildCondition(expr.condition, registries.conditions, scope, describe);
-    const why = whyNeverFulfilled(condition, scope, context.walks);
+    const why = context.feasibility.whyNever(condition, scope);
     if (why !== undefined) throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, `${describe}: ${why}`);
     const generator = factory.create({ ...scope, condition, conditionExpr: expr.condition, random, joined, memo, planning });
     return { name: factory.name, generator, condition };

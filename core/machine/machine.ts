@@ -2,13 +2,14 @@ import type { Graph } from '../model/graph.js';
 import { scriptEngineOf, type Registries } from '../plugin.js';
 import type { SandboxReservation, ScriptLimits, ScriptSandbox } from '../scripting.js';
 import type { WalkState, RequirementCounts } from '../walk-state.js';
-import type { StopCondition } from '../condition.js';
+import type { StepDemand, StopCondition } from '../condition.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
 import { SeededRandom } from '../random.js';
 import { ErrorCodes, WalkerError } from '../errors.js';
 import {
   buildChains,
   chainContextOf,
+  describeGenerator,
   parseModelGenerators,
   type ChainContext,
   type GeneratorChain,
@@ -418,12 +419,12 @@ export class Machine implements WalkState {
       const words = this.describeClosed(why.length > 0 ? why : reach.closed);
       return `Never stepped on: ${listed(g, missing)}. Closed by guards: ${words.join('; ')}.`;
     };
+    const judged = new Map<StepDemand, string | undefined>();
     this.chains.forEach((chain, m) => {
       for (const part of chain.parts) {
-        const why = whyGuardsForbid(part.condition, reach, explain);
+        const why = whyGuardsForbid(part.condition, reach, explain, judged);
         if (why === undefined) continue;
-        const info = g.models[m];
-        throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, `Model '${info.name ?? info.id}', generator '${this.parsed[m].text}': ${why}`);
+        throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, `${describeGenerator(g, m, this.parsed[m].text)}: ${why}`);
       }
     });
   }

@@ -1,4 +1,4 @@
-import type { StopCondition } from '../condition.js';
+import type { StepDemand, StopCondition } from '../condition.js';
 import { whyNever } from '../machine/conditions.js';
 import type { Graph } from '../model/graph.js';
 import { abbreviate } from '../text.js';
@@ -129,19 +129,24 @@ export function describeClosedEdges(
 /**
  * Why guards make `condition` impossible, or undefined: a demand (coverage, a reached target) needs more
  * than the elements some walk steps on. Under `and` one such operand is enough; under `or` every operand
- * must fail. `explain` words the elements a demand misses.
+ * must fail. `explain` words the elements a demand misses. `judged` keeps the verdict on each demand, for the
+ * next condition of the same walk: operands written alike share one demand, and each is judged once.
  */
 export function whyGuardsForbid(
   condition: StopCondition,
   reach: GuardReach,
   explain: (missing: readonly number[]) => string,
+  judged = new Map<StepDemand, string | undefined>(),
 ): string | undefined {
-  return whyNever(condition, (leaf) => demandForbidden(leaf, reach, explain));
+  return whyNever(condition, (leaf) => {
+    const demand = leaf.demand;
+    if (demand === undefined) return undefined;
+    if (!judged.has(demand)) judged.set(demand, demandForbidden(demand, reach, explain));
+    return judged.get(demand);
+  });
 }
 
-function demandForbidden(condition: StopCondition, reach: GuardReach, explain: (missing: readonly number[]) => string): string | undefined {
-  const demand = condition.demand;
-  if (demand === undefined) return undefined;
+function demandForbidden(demand: StepDemand, reach: GuardReach, explain: (missing: readonly number[]) => string): string | undefined {
   let reached = 0;
   const missing: number[] = [];
   demand.elements.forEach((e, i) => {

@@ -3,6 +3,7 @@ import { invalidGenerator } from '../../core/errors.js';
 import { abbreviate } from '../../core/text.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkScope } from '../../core/walk-state.js';
+import { remembered } from './remembered.js';
 
 /**
  * GraphWalker compares every fulfilment with this threshold rather than with 1, so that a ratio such as
@@ -93,14 +94,10 @@ export function distinctNames(graph: Graph, elements: readonly number[]): string
   return [...names];
 }
 
-/** The elements of a list that cannot be reached from the start (guards ignored). */
-export function unreachableOf(scope: WalkScope, elements: readonly number[]): number[] {
-  return elements.filter((e) => scope.reachable[e] !== 1);
-}
-
-/** A per-element flag array with the given elements set, for O(1) membership tests on the hot path. */
-export function elementFlags(graph: Graph, elements: readonly number[]): Uint8Array {
-  const flags = new Uint8Array(graph.size);
-  for (const e of elements) flags[e] = 1;
-  return flags;
+/**
+ * The elements of a list that cannot be reached from the start (guards ignored); worked out once per list and
+ * walk, since conditions written alike share their lists.
+ */
+export function unreachableOf(scope: WalkScope, elements: readonly number[]): readonly number[] {
+  return remembered(scope.reachable, elements, () => elements.filter((e) => scope.reachable[e] !== 1));
 }

@@ -12,6 +12,7 @@ import {
   percentageArgument,
   unreachableOf,
 } from './common.js';
+import { remembered } from './remembered.js';
 
 /** What differs between edge and vertex coverage. */
 interface ElementKind {
@@ -36,12 +37,13 @@ function elementCoverage(kind: ElementKind): StopConditionFactory {
       const elements = kind.elements(graph.models[model]);
       const total = elements.length;
       const progress = (walk: WalkState) => coverageFulfilment(kind.visited(walk, model), total, percent);
-      const label = `${kind.name}(${percent})`;
-      const what = `${kind.noun} of model '${modelLabel(graph, model)}'`;
       return {
         isFulfilled: (walk) => progress(walk) >= FULFILLED,
         fulfilment: (walk) => Math.min(1, progress(walk)),
-        demand: demandOf(label, what, elements, undefined, leastForCoverage(total, percent)),
+        demand: remembered(elements, percent, () => {
+          const what = `${kind.noun} of model '${modelLabel(graph, model)}'`;
+          return demandOf(`${kind.name}(${percent})`, what, elements, undefined, leastForCoverage(total, percent));
+        }),
         unreachable(scope: WalkScope) {
           const missing = unreachableOf(scope, elements);
           if (coverageFulfilment(total - missing.length, total, percent) >= FULFILLED) return undefined;
@@ -98,14 +100,30 @@ export const requirementCoverage: StopConditionFactory = {
   },
 };
 
+/** The elements of a model that carry requirements, each weighing as many as it carries, and their total. */
+interface Carriers {
+  readonly elements: readonly number[];
+  readonly weights: readonly number[];
+  readonly total: number;
+}
+
+function carriersOf(graph: Graph, model: number): Carriers {
+  return remembered(graph.models[model], 'requirements', () => {
+    const info = graph.models[model];
+    const elements = [...info.vertices, ...info.edges].filter((e) => graph.requirements[e].length > 0);
+    const weights = elements.map((e) => graph.requirements[e].length);
+    return { elements, weights, total: weights.reduce((sum, w) => sum + w, 0) };
+  });
+}
+
 /** The elements that carry requirements, each weighing as many as it carries. */
 function requirementDemand(graph: Graph, model: number, percent: number): StepDemand | undefined {
-  const info = graph.models[model];
-  const elements = [...info.vertices, ...info.edges].filter((e) => graph.requirements[e].length > 0);
-  const weights = elements.map((e) => graph.requirements[e].length);
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  const what = `requirements of model '${modelLabel(graph, model)}'`;
-  return demandOf(`requirement_coverage(${percent})`, what, elements, weights, leastForCoverage(total, percent));
+  const carriers = carriersOf(graph, model);
+  return remembered(carriers, percent, () => {
+    const what = `requirements of model '${modelLabel(graph, model)}'`;
+    const { elements, weights, total } = carriers;
+    return demandOf(`requirement_coverage(${percent})`, what, elements, weights, leastForCoverage(total, percent));
+  });
 }
 
 /** A demand, or none when nothing is needed (a goal of 0 %, or nothing to cover). */
@@ -125,18 +143,17 @@ function demandOf(
  * a result.
  */
 function unreachableRequirements(scope: WalkScope, graph: Graph, model: number, percent: number): string | undefined {
-  const info = graph.models[model];
-  const stuck: string[] = [];
-  let total = 0;
-  for (const e of [...info.vertices, ...info.edges]) {
-    const keys = graph.requirements[e];
-    total += keys.length;
-    if (scope.reachable[e] !== 1) for (const key of keys) stuck.push(`${key} on ${graph.ids[e]}`);
-  }
+  const carriers = carriersOf(graph, model);
+  const total = carriers.total;
+  const stuck = remembered(scope.reachable, carriers, () => {
+    const keys: string[] = [];
+    for (const e of carriers.elements) if (scope.reachable[e] !== 1) for (const key of graph.requirements[e]) keys.push(`${key} on ${graph.ids[e]}`);
+    return keys;
+  });
   if (coverageFulfilment(total - stuck.length, total, percent) >= FULFILLED) return undefined;
   return (
     `requirement_coverage(${percent}) can never be fulfilled: ${stuck.length} of ${total} requirements of ` +
     `model '${modelLabel(graph, model)}' sit on elements that cannot be reached from the start element ` +
-    `(${abbreviate(stuck, MAX_LISTED_IDS)})`
+    `(${abbreviate(stuck.slice(0, MAX_LISTED_IDS), MAX_LISTED_IDS, stuck.length)})`
   );
 }

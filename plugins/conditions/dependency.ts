@@ -1,7 +1,8 @@
 import type { StepDemand, StopCondition, StopConditionFactory } from '../../core/condition.js';
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkScope, WalkState } from '../../core/walk-state.js';
-import { elementFlags, FULFILLED, listIds, modelLabel, percentageArgument, unreachableOf } from './common.js';
+import { FULFILLED, listIds, modelLabel, percentageArgument, unreachableOf } from './common.js';
+import { remembered } from './remembered.js';
 
 const NAME = 'dependency_edge_coverage';
 
@@ -17,7 +18,8 @@ export const dependencyEdgeCoverage: StopConditionFactory = {
   endsOnVertex: true,
   create(argument, { graph, model }): StopCondition {
     const threshold = percentageArgument(NAME, argument, 'a dependency threshold');
-    const edges = graph.models[model].edges.filter((e) => graph.dependency[e] >= threshold);
+    const info = graph.models[model];
+    const edges = remembered(info, threshold, () => info.edges.filter((e) => graph.dependency[e] >= threshold));
     return new DependencyEdgeCoverage(graph, model, threshold, edges);
   },
 };
@@ -29,7 +31,6 @@ export const dependencyEdgeCoverage: StopConditionFactory = {
  * in a sequence, if the machine only informs the active one), it is recounted once from `walk.visits`.
  */
 class DependencyEdgeCoverage implements StopCondition {
-  private readonly qualifies: Uint8Array;
   /** Every qualifying edge, on one walk. */
   readonly demand?: StepDemand;
   private visited = 0;
@@ -42,16 +43,15 @@ class DependencyEdgeCoverage implements StopCondition {
     private readonly threshold: number,
     private readonly edges: readonly number[],
   ) {
-    this.qualifies = elementFlags(graph, edges);
     if (edges.length > 0) {
       const what = `edges of model '${modelLabel(graph, model)}' with a dependency of at least ${threshold}`;
-      this.demand = { label: `${NAME}(${threshold})`, what, elements: edges, least: edges.length };
+      this.demand = remembered(edges, NAME, () => ({ label: `${NAME}(${threshold})`, what, elements: edges, least: edges.length }));
     }
   }
 
   onStep(walk: WalkState, element: number, firstVisit: boolean): void {
     if (walk.steps === this.countedAt + 1) {
-      if (firstVisit && this.qualifies[element] === 1) this.visited++;
+      if (firstVisit && this.qualifies(element)) this.visited++;
       this.countedAt = walk.steps;
     } else {
       this.recount(walk);
@@ -78,6 +78,12 @@ class DependencyEdgeCoverage implements StopCondition {
       `${start}${missing.length} of ${this.edges.length} edges of model '${label}' with a dependency of at ` +
       `least ${this.threshold} cannot be reached from the start element (${listIds(this.graph, missing)})`
     );
+  }
+
+  /** Read from the graph, since a flag array per condition would cost the graph's size for each of them. */
+  private qualifies(element: number): boolean {
+    const g = this.graph;
+    return !g.isVertex(element) && g.modelOf[element] === this.model && g.dependency[element] >= this.threshold;
   }
 
   private count(walk: WalkState): number {

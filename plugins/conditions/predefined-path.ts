@@ -3,6 +3,7 @@ import type { Graph } from '../../core/model/graph.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { invalidGenerator } from '../../core/errors.js';
 import { modelLabel } from './common.js';
+import { remembered } from './remembered.js';
 
 /**
  * `predefined_path`: the model's `predefinedPathEdgeIds` have been walked to the end and the walk stands on a
@@ -38,8 +39,10 @@ class PredefinedPathWalked implements StopCondition {
     private readonly path: readonly number[],
     model: string,
   ) {
-    const edges = [...new Set(path)].filter((e) => e >= 0);
-    this.demand = { label: 'predefined_path', what: `edges of the predefinedPathEdgeIds of model '${model}'`, elements: edges, least: edges.length };
+    this.demand = remembered(path, 'demand', () => {
+      const edges = [...new Set(path)].filter((e) => e >= 0);
+      return { label: 'predefined_path', what: `edges of the predefinedPathEdgeIds of model '${model}'`, elements: edges, least: edges.length };
+    });
   }
 
   onStep(_walk: WalkState, element: number): void {

@@ -2,14 +2,15 @@ import type { StepDemand, StopCondition, StopConditionFactory, StopConditionName
 import type { Graph } from '../../core/model/graph.js';
 import type { WalkScope, WalkState } from '../../core/walk-state.js';
 import { invalidGenerator } from '../../core/errors.js';
-import { distinctNames, elementFlags, listNames, modelLabel, nameArgument } from './common.js';
+import { distinctNames, listNames, modelLabel, nameArgument } from './common.js';
+import { classify, remembered, type Classes, type ElementClass } from './remembered.js';
 
 /** What differs between the three reached_* conditions: where their targets come from and how messages name them. */
 interface TargetKind {
   readonly name: StopConditionName;
   readonly alias: string;
-  /** The target elements for `name`; empty when there are none. */
-  targets(graph: Graph, model: number, name: string): readonly number[];
+  /** The target elements for `name`; undefined when there are none. */
+  targets(graph: Graph, model: number, name: string): ElementClass | undefined;
   /** Why `name` names nothing, with the names that would have worked. */
   unknown(graph: Graph, model: number, name: string): string;
   /** The targets in words, for the unreachable message: "no <what> can be reached". */
@@ -23,16 +24,15 @@ interface TargetKind {
  */
 class ReachedTarget implements StopCondition {
   private reached = false;
-  private readonly isTarget: Uint8Array;
+  readonly targets: readonly number[];
 
   constructor(
-    graph: Graph,
-    readonly targets: readonly number[],
+    private readonly target: ElementClass,
     /** One of the targets: what this asks of a walk, together with the other operands of an `and`. */
     readonly demand: StepDemand,
     private readonly describeFailure: () => string,
   ) {
-    this.isTarget = elementFlags(graph, targets);
+    this.targets = target.elements;
   }
 
   isFulfilled(walk: WalkState): boolean {
@@ -49,11 +49,12 @@ class ReachedTarget implements StopCondition {
   }
 
   unreachable(scope: WalkScope): string | undefined {
-    return this.targets.some((t) => scope.reachable[t] === 1) ? undefined : this.describeFailure();
+    const some = remembered(scope.reachable, this.target, () => this.targets.some((t) => scope.reachable[t] === 1));
+    return some ? undefined : this.describeFailure();
   }
 
   private standsOnTarget(walk: WalkState): boolean {
-    return walk.current >= 0 && this.isTarget[walk.current] === 1;
+    return walk.current >= 0 && this.target.classOf[walk.current] === this.target.id;
   }
 }
 
@@ -65,11 +66,11 @@ function reached(kind: TargetKind): StopConditionFactory {
     endsOnVertex: false,
     create(argument, { graph, model }): StopCondition {
       const name = nameArgument(kind.name, argument);
-      const targets = kind.targets(graph, model, name);
-      if (targets.length === 0) throw invalidGenerator(kind.unknown(graph, model, name));
+      const target = kind.targets(graph, model, name);
+      if (target === undefined) throw invalidGenerator(kind.unknown(graph, model, name));
       const label = `${kind.name}(${name})`;
-      const demand = { label, what: `targets of ${label}`, elements: targets, least: 1 };
-      return new ReachedTarget(graph, targets, demand, () => {
+      const demand = remembered(target, kind.name, () => ({ label, what: `targets of ${label}`, elements: target.elements, least: 1 }));
+      return new ReachedTarget(target, demand, () => {
         const what = kind.what(graph, model, name);
         return `${label} can never be fulfilled: no ${what} can be reached from the start element`;
       });
@@ -77,11 +78,24 @@ function reached(kind: TargetKind): StopConditionFactory {
   };
 }
 
+/** The classes of elements of one kind by model and name: what `reached_vertex` and `reached_edge` look up. */
+function byName(graph: Graph, vertices: boolean): Classes {
+  return remembered(graph, vertices ? 'vertices by name' : 'edges by name', () => {
+    const [from, to] = vertices ? [0, graph.vertexCount] : [graph.vertexCount, graph.size];
+    const name = (e: number) => (graph.names[e] ? `${graph.modelOf[e]}:${graph.names[e]}` : undefined);
+    return classify(graph, range(from, to), name);
+  });
+}
+
+function* range(from: number, to: number): Iterable<number> {
+  for (let i = from; i < to; i++) yield i;
+}
+
 /** `reached_vertex(name)`: the walk stands on a vertex of the model with that name. */
 export const reachedVertex: StopConditionFactory = reached({
   name: 'reached_vertex',
   alias: 'reachedvertex',
-  targets: (graph, model, name) => graph.models[model].vertices.filter((v) => graph.names[v] === name),
+  targets: (graph, model, name) => byName(graph, true).byKey.get(`${model}:${name}`),
   unknown: (graph, model, name) =>
     `reached_vertex: model '${modelLabel(graph, model)}' has no vertex named '${name}'. ` +
     `Vertices: ${listNames(distinctNames(graph, graph.models[model].vertices))}`,
@@ -92,7 +106,7 @@ export const reachedVertex: StopConditionFactory = reached({
 export const reachedEdge: StopConditionFactory = reached({
   name: 'reached_edge',
   alias: 'reachededge',
-  targets: (graph, model, name) => graph.models[model].edges.filter((e) => graph.names[e] === name),
+  targets: (graph, model, name) => byName(graph, false).byKey.get(`${model}:${name}`),
   unknown: (graph, model, name) =>
     `reached_edge: model '${modelLabel(graph, model)}' has no edge named '${name}'. ` +
     `Edges: ${listNames(distinctNames(graph, graph.models[model].edges))}`,
@@ -106,7 +120,10 @@ export const reachedEdge: StopConditionFactory = reached({
 export const reachedSharedState: StopConditionFactory = reached({
   name: 'reached_shared_state',
   alias: 'reachedsharedstate',
-  targets: (graph, _model, name) => graph.sharedStateVertices(name),
+  targets: (graph, _model, name) =>
+    remembered(graph, 'vertices by shared state', () =>
+      classify(graph, range(0, graph.vertexCount), (v) => graph.sharedState[v]),
+    ).byKey.get(name),
   unknown: (graph, model, name) =>
     `reached_shared_state: no model has a vertex with shared state '${name}' ` +
     `(asked for by the generator of model '${modelLabel(graph, model)}'). ` +

@@ -42,18 +42,27 @@ export const aStarGenerator: PathGeneratorFactory = {
   },
 };
 
+const NONE = new Uint8Array(0);
+const NO_DISTANCES = new Int32Array(0);
+
+/**
+ * Its arrays and its first search are made when it is first asked, not at load: a sequence may hold a thousand
+ * `a_star` generators, and the walk may never come to most of them; each costs the graph's size only once its
+ * turn comes.
+ */
 class AStarPath implements PathGenerator {
   /** Per element: 1 while it is a target this generator has not stood on. */
-  private readonly pending: Uint8Array;
-  private targets: number[];
-  private readonly distance: Int32Array;
+  private pending = NONE;
+  private targets: number[] = [];
+  private distance = NO_DISTANCES;
   private lastEdge = -1;
   private readonly guide: StateGuide;
+  private ready = false;
 
   constructor(
     private readonly graph: Graph,
     private readonly joined: JoinedGraph,
-    targets: readonly number[],
+    private readonly wanted: readonly number[],
     planning: StatePlanning,
   ) {
     // With the walk's states known (docs/planning.md): the shortest way, guards and actions included, to a
@@ -65,14 +74,10 @@ class AStarPath implements PathGenerator {
         nearestRoute(space, state, (t) => this.pending[space.edgeOf[t]] === 1 || this.pending[space.vertexOf[space.to[t]]] === 1, walk.random, first) ??
         frontierRoute(space, state, (v) => this.distance[v] >= 0, walk.random, first),
     );
-    this.pending = new Uint8Array(graph.size);
-    for (const t of targets) this.pending[t] = 1;
-    this.targets = [...new Set(targets)];
-    this.distance = new Int32Array(graph.vertexCount);
-    distancesToTargets(graph, joined, this.targets, this.distance);
   }
 
   nextEdge(walk: WalkState, vertex: number): number {
+    this.prepare();
     this.update(vertex);
     const open = walk.openEdges(vertex);
     if (open.length === 0) return -1;
@@ -84,6 +89,7 @@ class AStarPath implements PathGenerator {
   }
 
   chooseJump(walk: WalkState, vertex: number, candidates: readonly number[]): number {
+    this.prepare();
     this.update(vertex);
     let best = -1;
     let bestSteps = Infinity;
@@ -96,6 +102,16 @@ class AStarPath implements PathGenerator {
       if (w !== vertex && d >= 0 && 1 + d < bestSteps) [best, bestSteps] = [w, 1 + d];
     }
     return best >= 0 ? best : candidates[walk.random.int(candidates.length)];
+  }
+
+  private prepare(): void {
+    if (this.ready) return;
+    this.ready = true;
+    this.pending = new Uint8Array(this.graph.size);
+    for (const t of this.wanted) this.pending[t] = 1;
+    this.targets = [...new Set(this.wanted)];
+    this.distance = new Int32Array(this.graph.vertexCount);
+    distancesToTargets(this.graph, this.joined, this.targets, this.distance);
   }
 
   /** Notes the pending targets the walk stands on, or stood on with the edge this generator took last. */

@@ -28,12 +28,21 @@ export const predefinedPathGenerator: PathGeneratorFactory = {
           'as in predefined_path(predefined_path): the path itself says where the walk ends',
       );
     }
-    if (info.predefinedPath.some((e) => e < graph.vertexCount)) {
+    if (!pathOfEdges(graph, info.predefinedPath)) {
       throw invalidGenerator(`The predefinedPathEdgeIds of model '${info.id}' name an element that is not one of its edges`);
     }
     return new PredefinedPath(graph, info.predefinedPath, info.startElement);
   },
 };
+
+/** Paths already checked: a sequence of many predefined_path generators checks its model's path once. */
+const checkedPaths = new WeakMap<readonly number[], boolean>();
+
+function pathOfEdges(graph: Graph, path: readonly number[]): boolean {
+  let edgesOnly = checkedPaths.get(path);
+  if (edgesOnly === undefined) checkedPaths.set(path, (edgesOnly = path.every((e) => e >= graph.vertexCount)));
+  return edgesOnly;
+}
 
 function isPredefinedPathCondition(expr: ConditionExpr): boolean {
   return expr.kind === 'call' && CONDITION_NAMES.has(expr.name.toLowerCase());

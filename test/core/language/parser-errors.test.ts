@@ -106,3 +106,50 @@ describe('parseGenerators: syntax errors', () => {
     expect(syntaxError('random(' + '('.repeat(1_000_000)).column).toBe(208);
   });
 });
+
+describe('parseGenerators: limits', () => {
+  const conditions = (n: number, first = 0) => Array.from({ length: n }, (_, i) => `length(${first + i})`);
+  /** The 1-based column where `part` starts in `text`, the last time it appears. */
+  const columnOf = (text: string, part: string) => text.lastIndexOf(part) + 1;
+
+  it('reads 1,000 generators in a sequence, and refuses one more at its name', () => {
+    const generators = conditions(1001).map((c) => `random(${c})`);
+    expect(parseGenerators(generators.slice(0, 1000).join(' '))).toHaveLength(1000);
+    const text = generators.join(' ');
+    const error = syntaxError(text);
+    expect({ column: error.column, problem: error.problem }).toEqual({
+      column: columnOf(text, 'random(length(1000))'),
+      problem: 'expected no more than 1000 generators in a sequence',
+    });
+    expect(error.message).toContain(`random(length(1000))…', column ${error.column}: expected no more than 1000 generators`);
+  });
+
+  it('reads 1,000 stop conditions in one generator, nested or not, and refuses one more at its name', () => {
+    const flat = conditions(1000).join(' and ');
+    expect(parseGenerators(`random(${flat})`)).toHaveLength(1);
+    // Nesting does not reset the count: 999 in a chain, the thousandth and the one too many inside parentheses.
+    const text = `random(${conditions(999).join(' or ')} or (length(999) and (never or length(1000))))`;
+    const error = syntaxError(text);
+    expect({ column: error.column, problem: error.problem }).toEqual({
+      column: columnOf(text, 'never'),
+      problem: 'expected no more than 1000 stop conditions in one generator',
+    });
+  });
+
+  it('counts stop conditions per generator: the next generator has a thousand of its own', () => {
+    const text = `random(${conditions(1000).join(' and ')}) a_star(${conditions(1000).join(' or ')})`;
+    expect(parseGenerators(text)).toHaveLength(2);
+  });
+
+  it('reads 10,000 stop conditions in one string, and refuses one more at its name', () => {
+    const generator = (g: number) => `random(${conditions(1000, g * 1000).join(' and ')})`;
+    const full = Array.from({ length: 10 }, (_, g) => generator(g)).join(' ');
+    expect(parseGenerators(full)).toHaveLength(10);
+    const text = `${full} a_star(reached_vertex(v_End))`;
+    const error = syntaxError(text);
+    expect({ column: error.column, problem: error.problem }).toEqual({
+      column: columnOf(text, 'reached_vertex(v_End)'),
+      problem: 'expected no more than 10000 stop conditions in one generator string',
+    });
+  });
+});
