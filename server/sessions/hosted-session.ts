@@ -260,6 +260,8 @@ export class HostedSession implements Leased {
     this.turns?.spent(busyMs);
     const policy = this.isolation;
     if (!this.movable || policy === undefined || this.slow?.judge(busyMs, cpuStarted, load) !== true) return;
+    // A journal that a time limit cut short rebuilds no walk until the next load or restart; the walk may move then.
+    if (this.inline?.journal?.cutShort === true) return;
     this.movable = false;
     // Queued behind whatever is waiting: the requests already in line run here first, in order.
     void this.queue.run(() => this.moveToThread(policy, busyMs));
