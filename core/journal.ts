@@ -1,3 +1,4 @@
+import { ScriptError } from './errors.js';
 import type { SessionLoadOptions } from './session.js';
 
 /** What a {@link Journal} records: every operation that can change a walk, in the order it ran. */
@@ -44,10 +45,22 @@ export class Journal {
   private texts: string[] = [];
   private textBytes = 0;
   private hash = 0;
+  private cut = false;
 
   /** True once a load has been recorded. */
   get started(): boolean {
     return this.startedWith !== undefined;
+  }
+
+  /**
+   * True from an operation that a time limit or the request budget stopped until the next load or restart:
+   * meanwhile the journal records nothing and rebuilds no walk. How far such a script got (how high `n++`
+   * counted, how many draws of the walk's random source it took) depends on the machine's pace, so a replay
+   * would leave other variables and another path behind with the same fingerprint; and it would run the
+   * script for its whole limit again, while the request that waits for the rebuild waits with it.
+   */
+  get cutShort(): boolean {
+    return this.cut;
   }
 
   /** Bytes the journal holds, roughly. */
@@ -77,7 +90,7 @@ export class Journal {
 
   /** An operation ran and gave `outcome` (a step's element, 1/0 for a boolean, 0 for nothing). */
   record(op: JournalOp, outcome: number, text?: string): void {
-    if (this.startedWith === undefined) return;
+    if (this.startedWith === undefined || this.cut) return;
     if (this.length + this.textBytes + 2 * (text?.length ?? 0) >= MAX_JOURNAL_BYTES) return this.stop();
     if (this.length === this.ops.length) {
       const grown = new Uint8Array(this.ops.length * 2);
@@ -92,12 +105,14 @@ export class Journal {
     this.hash = fold(this.hash, op, outcome);
   }
 
-  /** An operation threw; replaying it must throw too. */
-  recordThrow(op: JournalOp, text?: string): void {
-    this.record(op, THREW, text);
+  /** An operation threw `error`; replaying it must throw too, unless a limit that counts time stopped it ({@link cutShort}). */
+  recordThrow(op: JournalOp, error: unknown, text?: string): void {
+    if (error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget')) this.cut = true;
+    else this.record(op, THREW, text);
   }
 
   private clear(): void {
+    this.cut = false;
     this.length = 0;
     this.texts = [];
     this.textBytes = 0;
@@ -105,9 +120,9 @@ export class Journal {
     if (this.ops.length > 256) this.ops = new Uint8Array(256);
   }
 
-  /** The journal as plain data, or undefined before the first load. */
+  /** The journal as plain data, or undefined before the first load and while {@link cutShort}. */
   snapshot(): JournalRecord | undefined {
-    if (this.startedWith === undefined) return undefined;
+    if (this.startedWith === undefined || this.cut) return undefined;
     return { start: this.startedWith, ops: this.ops.slice(0, this.length), texts: [...this.texts], fingerprint: this.hash };
   }
 }

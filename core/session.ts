@@ -248,7 +248,7 @@ export class ExecutionSession implements SessionWalk {
       this.journal?.record(JournalOp.HasNext, more ? 1 : 0);
       return more;
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.HasNext);
+      this.journal?.recordThrow(JournalOp.HasNext, error);
       throw error;
     }
   }
@@ -259,7 +259,7 @@ export class ExecutionSession implements SessionWalk {
     try {
       step = machine.next();
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.Next);
+      this.journal?.recordThrow(JournalOp.Next, error);
       throw error;
     }
     this.journal?.record(JournalOp.Next, step.element);
@@ -267,7 +267,13 @@ export class ExecutionSession implements SessionWalk {
   }
 
   variables(): Array<[string, string]> {
-    const variables = this.machine.variables();
+    let variables: Array<[string, string]>;
+    try {
+      variables = this.machine.variables();
+    } catch (error) {
+      this.journal?.recordThrow(JournalOp.Variables, error);
+      throw error;
+    }
     this.journal?.record(JournalOp.Variables, 0);
     return variables;
   }
@@ -277,7 +283,7 @@ export class ExecutionSession implements SessionWalk {
     try {
       machine.setData(script);
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.SetData, script);
+      this.journal?.recordThrow(JournalOp.SetData, error, script);
       throw error;
     }
     this.journal?.record(JournalOp.SetData, 0, script);
@@ -289,7 +295,7 @@ export class ExecutionSession implements SessionWalk {
     try {
       machine.restart(reservation);
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.Restart);
+      this.journal?.recordThrow(JournalOp.Restart, error);
       throw error;
     }
     this.journal?.rewind();

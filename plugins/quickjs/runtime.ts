@@ -24,8 +24,14 @@ export const DEFAULT_MAX_STACK_BYTES = 24 * 1024;
 export type LimitKind = 'time' | 'budget' | 'memory';
 
 /**
+ * Host calls of one call between two readings of the clock by {@link GuestLimits.hostCalled}: a reading costs
+ * up to a tenth of a host call (Math.random, about 5 µs), and 16 of them bound what a limit's stop waits for.
+ */
+export const HOST_CALLS_PER_READING = 16;
+
+/**
  * The limits of every call into one runtime. QuickJS polls the interrupt handler every few thousand
- * instructions, also inside promise jobs and long built-ins; the handler stops the script when
+ * instructions, also inside promise jobs and regular expressions; the handler stops the script when
  *
  * - the memory gate refused to grow the memory (a script that catches its out-of-memory error is stopped
  *   anyway, at its next poll);
@@ -33,13 +39,14 @@ export type LimitKind = 'time' | 'budget' | 'memory';
  *   guard set, action (with its promise jobs) or getData separately, and never carries over;
  * - the request's budget is spent. The handler charges it with the time between its polls.
  *
- * Arming reads no clock: a clock read costs about 50 ns, a sixth of a compiled action, and most calls end
- * before QuickJS polls even once (it polls every 10,000 function calls and backward jumps of a context). A
- * call's clock starts at its first poll, which sets its deadline. What a call runs before its first poll and
- * after its last (each less than one poll interval, usually microseconds) is neither held to the deadline nor
- * charged to the budget. With a clock read at arming only the stretch after the last poll would escape them,
- * so each limit's slack grows by at most one poll interval per call; a call that never polls escapes time
- * limits either way.
+ * Arming reads no clock: a clock read costs 50 ns on a quiet machine and up to 0.4 µs on the 2-core CI
+ * machine, as much as a compiled action, and most calls end before QuickJS polls even once (it polls every
+ * 10,000 function calls and backward jumps of a context). A call's clock starts at its first poll, which sets
+ * its deadline. What a call runs before its first poll and after its last (each less than one poll interval of
+ * its own work) is neither held to the deadline nor charged to the budget; a call that never polls escapes time
+ * limits. A poll interval is short for plain code, but a host call (Math.random, the run's Date) costs
+ * microseconds, so host calls read the clock themselves ({@link hostCalled}); a built-in that works through
+ * megabytes is one call too, with no poll inside (README.md, "Semantics").
  */
 export class GuestLimits {
   /** The limit the handler stopped the current call at, if any. */
@@ -50,6 +57,8 @@ export class GuestLimits {
   /** False from arming until the call's first poll read the clock. */
   private clocked = false;
   private stopping = false;
+  /** Host calls of the current call since its last reading of the clock by {@link hostCalled}. */
+  private hostCalls = 0;
 
   /** How far the memory may grow while this runtime's code runs. */
   private readonly memoryCeiling: number;
@@ -68,6 +77,7 @@ export class GuestLimits {
     this.fired = undefined;
     this.armed = true;
     this.clocked = false;
+    this.hostCalls = 0;
     this.gate.limitBytes = this.memoryCeiling;
     this.gate.refused = false;
     this.budget.enter(guards);
@@ -110,8 +120,36 @@ export class GuestLimits {
   readonly shouldInterrupt = (): boolean => {
     if (this.stopping) return true;
     if (this.gate.refused) return this.fire('memory');
-    if (!this.armed) return false;
-    const now = Date.now();
+    return this.armed && this.reading(Date.now());
+  };
+
+  /**
+   * The script called the host. A loop that calls the host reaches QuickJS's polls seldom (a host call costs
+   * microseconds, a poll comes every 10,000 calls and jumps): `a.push(Math.random())` polled every 30–60 ms, so
+   * its clock started up to that late and its stop came as late again (1.03–1.1 s under a 1 s limit; under a
+   * 100 ms limit, about 6,000 draws after it).
+   * Every {@link HOST_CALLS_PER_READING}th host call of a call reads the clock instead: the script stops within
+   * that many host calls of its limit. Once a limit fired, every host call throws; a script that catches the
+   * errors stops at the next poll.
+   */
+  hostCalled(): void {
+    if (this.fired !== undefined) throw new Error('interrupted');
+    if (!this.armed || ++this.hostCalls < HOST_CALLS_PER_READING) return;
+    this.hostCalls = 0;
+    this.readClock(Date.now());
+  }
+
+  /**
+   * A script read the host's clock at `now` (`Date` served from the host, under realClock in a sandbox that
+   * tells of time reads): a reading the handler can use, which starts the call's clock or charges the time
+   * since the last reading. Past a limit, it throws into the script, which then stops.
+   */
+  readClock(now: number): void {
+    if (this.armed && this.reading(now)) throw new Error('interrupted');
+  }
+
+  /** A reading of the clock during a call: starts the call's clock, or charges the time since the last; true past a limit. */
+  private reading(now: number): boolean {
     if (!this.clocked) {
       this.startClock(now);
       return false;
@@ -120,24 +158,6 @@ export class GuestLimits {
     this.charged = now;
     if (now > this.deadline) return this.fire('time');
     return spent ? this.fire('budget') : false;
-  };
-
-  /**
-   * A script read the host's clock at `now` (`Date` served from the host, under realClock in a sandbox that
-   * tells of time reads). A script whose loop calls into the host reaches QuickJS's interrupt checks far less
-   * often (a host call costs microseconds, the checks come every few thousand calls and jumps), so the
-   * stretches before the first check and after the last would escape the limits; the read is a reading of the
-   * clock the handler can use: it starts the call's clock, or charges the time since the last reading. The
-   * next check stops the script if that passed a limit.
-   */
-  readClock(now: number): void {
-    if (!this.armed) return;
-    if (!this.clocked) {
-      this.startClock(now);
-      return;
-    }
-    this.budget.charge(now - this.charged);
-    this.charged = now;
   }
 
   private startClock(now: number): void {

@@ -65,9 +65,10 @@ export class GuestScope {
   static create(services: ScopeServices): GuestScope {
     const context = services.runtime.newContext();
     try {
-      services.limits.disarm();
-      bindRandom(context, services.random);
-      if (services.clock !== undefined) installRunClock(context, services.clock);
+      const { limits, clock } = services;
+      limits.disarm();
+      bindRandom(context, services.random, limits);
+      if (clock !== undefined) installRunClock(context, { now: () => (limits.hostCalled(), clock.now()) });
       const kit = context.unwrapResult(context.evalCode(KIT_SOURCE, 'kit', GLOBAL_SCRIPT));
       return new GuestScope(context, services, kit, chooseCaller(services, context));
     } catch (error) {
@@ -231,9 +232,15 @@ export class GuestScope {
   }
 }
 
-/** Replaces `Math.random` (not a global variable, so never listed by getData) by the walk's random source. */
-function bindRandom(context: QuickJSContext, random: RandomSource): void {
-  const fn = context.newFunction('random', () => context.newNumber(random.next()));
+/**
+ * Replaces `Math.random` (not a global variable, so never listed by getData) by the walk's random source. A
+ * call stopped by a limit throws before it draws, so it takes nothing from the walk's source.
+ */
+function bindRandom(context: QuickJSContext, random: RandomSource, limits: GuestLimits): void {
+  const fn = context.newFunction('random', () => {
+    limits.hostCalled();
+    return context.newNumber(random.next());
+  });
   const math = context.getProp(context.global, 'Math');
   context.setProp(math, 'random', fn);
   math.dispose();

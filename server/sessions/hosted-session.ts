@@ -58,8 +58,11 @@ export class HostedSession implements Leased {
   ) {
     const session = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
     this.time = new LoopTime(isolation, turns, (busyMs) => {
+      // A journal that a time limit cut short rebuilds no walk until the next load or restart; the walk may move then.
+      if (isolation === undefined || this.inline?.journal?.cutShort === true) return false;
       // Queued behind whatever is waiting: the requests already in line run here first, in order.
-      if (isolation !== undefined) void this.queue.run(() => this.moveToThread(isolation, busyMs));
+      void this.queue.run(() => this.moveToThread(isolation, busyMs));
+      return true;
     });
     this.inline = new LocalWalk(
       session,

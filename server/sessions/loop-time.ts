@@ -38,8 +38,11 @@ export class LoopTime {
     rule: LoopTimeRule | undefined,
     /** The app's, shared by its sessions; without it requests never wait for the loop to turn. */
     private readonly turns: LoopTurns | undefined,
-    /** Told once the rule says the walk should move, with what the last request held the loop. */
-    private readonly onSlow: (busyMs: number) => void,
+    /**
+     * Told when the rule says the walk should move, with what the last request held the loop; answers whether it
+     * moves. One that cannot move yet stays movable, to be judged again by the requests after.
+     */
+    private readonly onSlow: (busyMs: number) => boolean,
   ) {
     this.movable = rule !== undefined;
     this.slow = rule === undefined ? undefined : new SlowRequests(rule, rule.cpuClock ?? threadCpuMs);
@@ -93,7 +96,6 @@ export class LoopTime {
   held({ busyMs, cpuStarted }: HeldSoFar, load: boolean): void {
     this.turns?.spent(busyMs);
     if (!this.movable || this.slow?.judge(busyMs, cpuStarted, load) !== true) return;
-    this.movable = false;
-    this.onSlow(busyMs);
+    if (this.onSlow(busyMs)) this.movable = false;
   }
 }

@@ -5,6 +5,7 @@ import { ExecutionSession } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
 import { generatorsPlugin } from '../../plugins/generators/index.js';
 import { stopConditionsPlugin } from '../../plugins/conditions/index.js';
+import { builtinPlugins } from '../../plugins/index.js';
 import { vmEngine } from '../support/vm-engine.js';
 import { loop } from '../server/models.js';
 
@@ -71,6 +72,24 @@ describe('the journal of a walk', () => {
     expect(record.start).toEqual({ source: { value: loop('random(never)', 4) }, options: {}, seed: 4 });
     original.open(await loaded(), {});
     expect(original.journal?.snapshot()).toBeUndefined();
+  });
+
+  it('stops at a script a time limit cut short until the next restart: its work depends on the machine’s pace', async () => {
+    // Replayed, `n` would count to another number under the same fingerprint, and the replay would take the
+    // whole limit again while the request that waits for it waits too.
+    const walker = await Walker.create(builtinPlugins({ scriptLimits: { timeoutMs: 20 } }));
+    const original = new ExecutionSession(walker, { journal: true });
+    original.load(JSON.stringify(loop('random(never)', 2)));
+    original.next();
+    expect(() => original.setData('n = 0; for (;;) n++;')).toThrow('Script exceeded the time limit of 20 ms');
+    expect(original.journal?.cutShort).toBe(true);
+    original.next();
+    expect(original.journal?.snapshot()).toBeUndefined();
+    original.restart();
+    original.next();
+    expect(original.journal?.cutShort).toBe(false);
+    expect(original.journal?.snapshot()?.ops).toEqual(new Uint8Array([2]));
+    original.dispose();
   });
 });
 

@@ -19,8 +19,8 @@ afterEach(() => sessions.splice(0).forEach((session) => session.release()));
 
 const MODEL = JSON.stringify(loop('random(never)', 5));
 
-async function clockedSession() {
-  const walker = await Walker.create(builtinPlugins());
+async function clockedSession(options: Parameters<typeof builtinPlugins>[0] = {}) {
+  const walker = await Walker.create(builtinPlugins(options));
   let wall = 0;
   let cpu = 0;
   const notes: string[] = [];
@@ -82,6 +82,24 @@ describe('a hosted session', () => {
     await request((walk) => walk.stepCount(), 1);
     expect(session.isolated).toBe(true);
   }, 120_000);
+
+  it('keeps a walk whose script a time limit cut short until its restart, which no rebuild could repeat', async () => {
+    // The issue's case: the third of three runaway setData scripts waited for a thread that replayed the first
+    // two to their limits, and the replay counted `n` to another number than the client had seen.
+    const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 20 } });
+    const runaway = (walk: SessionWalk) => walk.setData('n = 0; for (;;) n++;');
+    await request((walk) => walk.load(MODEL), 2);
+    await expect(request(runaway, 200)).rejects.toThrow('Script exceeded the time limit of 20 ms');
+    await expect(request(runaway, 200)).rejects.toThrow('Script exceeded the time limit of 20 ms');
+    await request(step, 200);
+    await request((walk) => walk.stepCount(), 1);
+    expect(session.isolated).toBe(false);
+    await request((walk) => walk.restart(), 1);
+    await request(step, 200);
+    await request((walk) => walk.stepCount(), 1);
+    expect(session.isolated).toBe(true);
+    expect(notes).toEqual(['Session s moved to a thread of its own: a request kept the event loop busy for 200 ms.']);
+  }, 30_000);
 
   it('counts only a request’s own work, not its wait in the queue while other work ran', async () => {
     const { session, request, elapse } = await clockedSession();
