@@ -122,14 +122,13 @@ export class HostedSession implements Leased {
   }
 
   /**
-   * Runs a task that only reads the walk in the session's queue, so that what it reads is consistent with
-   * the requests before it; unlike {@link run} it is not timed and no watcher hears of it.
+   * Runs a task that only reads the walk (the web view's) in the session's queue, so that what it reads is
+   * consistent with the requests before it. No watcher hears of it. It is judged like a request of {@link run},
+   * since reading the variables runs the model's getters: a read that holds the loop counts towards moving the
+   * walk.
    */
   look<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
-    return this.queue.run(() => {
-      if (this.refusal !== undefined) throw this.refusal;
-      return task(this.inline ?? this.walk);
-    });
+    return this.queue.run(() => this.start(task, false));
   }
 
   /** Who watches the session now; undefined when nobody does. */
@@ -199,12 +198,13 @@ export class HostedSession implements Leased {
   /**
    * Starts a task whose turn in the queue has come: refused once the session takes no more, and, for a walk
    * in this thread, not before the event loop has turned when earlier work held it long ({@link LoopTurns}).
+   * A watcher hears of it unless `heard` is false.
    */
-  private start<T>(task: (walk: SessionWalk) => Awaitable<T>): Awaitable<T> {
+  private start<T>(task: (walk: SessionWalk) => Awaitable<T>, heard = true): Awaitable<T> {
     if (this.refusal !== undefined) throw this.refusal;
     const turn = this.inline === undefined ? undefined : this.turns?.pending;
-    if (turn !== undefined) return turn.then(() => this.start(task));
-    if (this.watcher !== undefined) return this.watched(task, this.watcher);
+    if (turn !== undefined) return turn.then(() => this.start(task, heard));
+    if (heard && this.watcher !== undefined) return this.watched(task, this.watcher);
     return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
   }
 

@@ -26,6 +26,11 @@ export interface WalkState {
   readonly statistics: CoverageFigures;
   /** As getData lists them: the current model's, then the shared ones as `global.<name>`. */
   readonly variables: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Why the variables could not be read, when reading them failed (a getter that ran past the script limits):
+   * `variables` is then empty, and the page shows them as unavailable.
+   */
+  readonly variablesUnavailable?: string;
   /** The reason of the last fail, if any. */
   readonly failure?: string;
   /** The last steps, oldest first, since someone began to watch the walk (or since its load or restart). */

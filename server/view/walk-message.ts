@@ -1,4 +1,4 @@
-import type { GraphShape, WalkProgress } from '../../core/machine/walk-view.js';
+import type { GraphShape, VariablesSeen, WalkProgress } from '../../core/machine/walk-view.js';
 import type { StepSeen, WalkMessage, WalkState } from './messages.js';
 
 /** A walk as it stands at one moment, whole: what every message about it is made from. */
@@ -9,7 +9,7 @@ export interface WalkSnapshot {
   /** Null before the first load. */
   readonly graph: GraphShape | null;
   /** Undefined before the first load. */
-  readonly progress: (WalkProgress & { readonly variables: Array<[string, string]> }) | undefined;
+  readonly progress: (WalkProgress & VariablesSeen) | undefined;
   readonly lastSteps: readonly StepSeen[];
 }
 
@@ -28,7 +28,7 @@ export function walkMessage(snapshot: WalkSnapshot, sent?: SentWalk): WalkMessag
   const fresh = sent === undefined || sent.load !== load;
   const base = { kind: 'walk' as const, session, load, ...(fresh ? { graph } : {}) };
   if (progress === undefined) return { ...base, walk: null };
-  const { visits, steps, current, statuses, statistics, variables, failure } = progress;
+  const { visits, steps, current, statuses, statistics, variables, variablesUnavailable, failure } = progress;
   const counts = fresh || sent.visits.length !== visits.length ? { visits: Array.from(visits) } : { visitChanges: changes(sent.visits, visits) };
   const walk: WalkState = {
     steps,
@@ -36,6 +36,7 @@ export function walkMessage(snapshot: WalkSnapshot, sent?: SentWalk): WalkMessag
     statuses,
     statistics,
     variables,
+    ...(variablesUnavailable === undefined ? {} : { variablesUnavailable }),
     ...(failure === undefined ? {} : { failure }),
     lastSteps: snapshot.lastSteps,
     ...counts,
