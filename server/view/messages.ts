@@ -35,7 +35,7 @@ export interface WalkState {
   readonly failure?: string;
   /** The last steps, oldest first, since someone began to watch the walk (or since its load or restart). */
   readonly lastSteps: readonly StepSeen[];
-  /** Visit count per element index, whole: with every graph, and in the first message of a stream. */
+  /** Visit count per element index, whole: with every graph, and to a reader that missed a message. */
   readonly visits?: readonly number[];
   /** Otherwise what changed since the stream's previous message: element index and new count, in pairs. */
   readonly visitChanges?: readonly number[];
@@ -50,6 +50,11 @@ export interface WalkMessage {
   readonly load: number;
   /** The models: in the first message of a stream and after every load; null before the first load. */
   readonly graph?: GraphShape | null;
+  /**
+   * In a stream, in place of a graph of more than 256 KiB of JSON: its size. The graph is read once with `GET`
+   * of the same route without `/events`, so that a stream costs little whatever the model.
+   */
+  readonly graphBytes?: number;
   /** Null before the first load. */
   readonly walk: WalkState | null;
 }

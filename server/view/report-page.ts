@@ -3,7 +3,7 @@ import type { Machine } from '../../core/machine/machine.js';
 import { graphShape, seenVariables, walkProgress } from '../../core/machine/walk-view.js';
 import { missingAssets, webAssetsDirectory } from './assets.js';
 import { placedInFile, type ReportMessage, type StepSeen } from './messages.js';
-import { walkMessage } from './walk-message.js';
+import { walkState } from './walk-message.js';
 import { LAST_STEPS, REPORT_PATH_LIMIT } from './limits.js';
 
 /**
@@ -14,7 +14,7 @@ export function reportMessage(machine: Machine, path: readonly number[], title: 
   const graph = graphShape(machine.graph);
   const progress = { ...walkProgress(machine), ...seenVariables(() => machine.variables()) };
   const lastSteps = path.slice(-LAST_STEPS).map((index) => stepSeen(machine, index));
-  const { walk } = walkMessage({ session: 'offline', load: 1, graph, progress, lastSteps });
+  const walk = walkState({ session: 'offline', load: 1, graph, progress, lastSteps });
   return { kind: 'report', title, seed: machine.seed, graph, walk: walk as NonNullable<typeof walk>, path, pathComplete: path.length === machine.steps };
 }
 
