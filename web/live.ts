@@ -4,7 +4,7 @@ import type { GraphView } from './graph-view.js';
 import type { Panel, WalkFigures } from './panel.js';
 
 /** How long the page waits before it asks again for a stream the service refused while what it shows is there. */
-const REFUSED_RETRY_MS = 10_000;
+const REFUSED_RETRY_MS = 5_000;
 
 /**
  * Follows a stream of the view (`.../events`): each message is applied as it comes. A graph is laid out and
