@@ -1,7 +1,7 @@
 import { ApiError } from '../api-error.js';
 import type { DraftStore } from '../drafts/store.js';
 import { Broadcast, WholePublication } from './broadcast.js';
-import { Coalescer } from './coalescer.js';
+import { Coalescer, pushInterval } from './coalescer.js';
 import type { EventStream } from './event-stream.js';
 import { eventFrame, jsonOf } from './frame.js';
 import type { DraftMessage, GoneMessage } from './messages.js';
@@ -27,7 +27,7 @@ export class DraftWatch {
     private readonly read: () => Promise<DraftMessage>,
     onError: (error: unknown) => void,
   ) {
-    this.coalescer = new Coalescer(() => this.push(), onError);
+    this.coalescer = new Coalescer(() => this.push(), onError, () => pushInterval(this.broadcast.size));
     // Throws for a draft that is not there, before anything is kept.
     this.unwatch = store.watch(id, () => this.coalescer.changed());
   }

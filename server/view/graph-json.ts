@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { GraphShape } from '../../core/machine/walk-view.js';
 
-/** Elements serialised between two turns of the event loop: about 5 ms of work for names of 300 characters. */
-const ELEMENTS_PER_TURN = 2_000;
+/** Elements serialised between two turns of the event loop: a few ms of work, for names of 300 characters. */
+const ELEMENTS_PER_TURN = 1_000;
 
 /**
  * A graph shape as JSON, in parts, made over several turns of the event loop: the 40,000 elements of a large

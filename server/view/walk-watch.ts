@@ -3,7 +3,7 @@ import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { SessionWalk } from '../../core/session.js';
 import type { HostedSession, SessionWatcher } from '../sessions/hosted-session.js';
 import { Broadcast, WholePublication, type Publication } from './broadcast.js';
-import { Coalescer } from './coalescer.js';
+import { Coalescer, pushInterval } from './coalescer.js';
 import type { EventStream } from './event-stream.js';
 import { eventFrame, jsonOf, type JsonParts } from './frame.js';
 import { LAST_STEPS } from './limits.js';
@@ -40,7 +40,7 @@ export class WalkWatch implements SessionWatcher {
     private readonly sessionName: string,
     onError: (error: unknown) => void,
   ) {
-    this.coalescer = new Coalescer(() => this.push(), onError);
+    this.coalescer = new Coalescer(() => this.push(), onError, () => pushInterval(this.broadcast.size));
   }
 
   /** The watch of a session: the one already watching it, or a new one. */

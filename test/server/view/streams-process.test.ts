@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startService, type Service } from '../../cli/online-helpers.js';
-import { openStream, ringModel, rssMiB, statusOf, Stepper, type RawStream } from './stream-clients.js';
+import { openStream, ringModel, rssMiB, statusOf, Stepper, type RawStream } from '../../../bench/stream-clients.js';
 
 /**
  * The view's event streams against the real process, as a hostile user opens them (issue 21): many streams

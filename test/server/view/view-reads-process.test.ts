@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startService, type Service } from '../../cli/online-helpers.js';
 import type { WalkMessage } from '../../../server/view/messages.js';
-import { Stepper } from './stream-clients.js';
+import { Stepper } from '../../../bench/stream-clients.js';
 
 /**
  * A view read runs the model's scripts (reading the variables runs their getters) and is held to the same

@@ -3,9 +3,9 @@ import { connect, type Socket } from 'node:net';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Clients of the view's event streams as a hostile or a slow user plays them, for the tests that run the
- * real process: raw sockets that read everything or nothing, the service's memory, and another client's
- * latency while they do it.
+ * Clients of the view's event streams as a hostile or a slow user plays them, for `npm run bench -- streams`
+ * and the tests that run the real process: raw sockets that read everything or nothing, the service's memory,
+ * and another client's latency while they do it.
  */
 
 /** One event stream opened on a raw socket: the status line, and what arrived (counted, not kept, when reading). */
