@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
-import { openStream, ringModel, statusOf, type RawStream } from '../server/view/stream-clients.js';
+import { openStream, ringModel, statusOf, type RawStream } from '../../bench/stream-clients.js';
 import { launchBrowser, watchedPage } from './browser.js';
 
 /**
