@@ -5,6 +5,7 @@ import { benchDrafts } from './drafts.js';
 import { benchSessions } from './sessions.js';
 import { benchPlanning } from './planning.js';
 import { benchView } from './view.js';
+import { benchStreams } from './streams.js';
 
 /** Every benchmark section, in the order they run and print; `npm run bench -- <name>` picks some. */
 export const sections: Record<string, BenchSection> = {
@@ -14,4 +15,5 @@ export const sections: Record<string, BenchSection> = {
   sessions: benchSessions,
   planning: benchPlanning,
   view: benchView,
+  streams: benchStreams,
 };

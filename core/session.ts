@@ -9,7 +9,7 @@ import type { SandboxReservation, ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 import type { Step } from './machine/machine.js';
 import type { WalkStatistics } from './machine/statistics.js';
-import { graphShape, walkProgress, type GraphShape, type WalkProgress } from './machine/walk-view.js';
+import { graphShape, seenVariables, walkProgress, type GraphShape, type VariablesSeen, type WalkProgress } from './machine/walk-view.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
 import { Journal, JournalOp, type JournalStart } from './journal.js';
 import { SerialQueue } from './serial-queue.js';
@@ -98,7 +98,7 @@ export interface WalkView {
   /** The models, unless the caller said it has them (`knownLoad`); absent before a load. */
   readonly shape?: GraphShape;
   /** Absent before a load. */
-  readonly progress?: WalkProgress & { readonly variables: Array<[string, string]> };
+  readonly progress?: WalkProgress & VariablesSeen;
 }
 
 /** A walk in a few figures (`GET /walker/sessions`). */
@@ -326,7 +326,7 @@ export class ExecutionSession implements SessionWalk {
     const machine = this.current;
     if (machine === undefined) return { load: this.loads };
     const shape = knownLoad === this.loads ? {} : { shape: graphShape(machine.graph) };
-    return { load: this.loads, ...shape, progress: { ...walkProgress(machine), variables: this.variables() } };
+    return { load: this.loads, ...shape, progress: { ...walkProgress(machine), ...seenVariables(() => this.variables()) } };
   }
 
   /** Loads a model file value and records where it came from, so that the journal can replay the load. */

@@ -8,9 +8,11 @@ export {
   DEFAULT_APP_OPTIONS,
   DEFAULT_DRAFT_LIMITS,
   DEFAULT_HTTP_TIMEOUTS,
+  DEFAULT_VIEW_LIMITS,
   type AppOptions,
   type DraftLimits,
   type HttpTimeouts,
+  type ViewLimits,
 } from './options.js';
 export { MAX_MODEL_BYTES, optionWarnings, type AppOptionsInput } from './resolve-options.js';
 export { compose, type Services } from './composition.js';

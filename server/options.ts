@@ -41,6 +41,28 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = Object.freeze({
 });
 
 /**
+ * Limits of the web view's event streams (docs/view.md, "What it costs"): what bounds the memory and the time
+ * that pages watching the service can take from it.
+ */
+export interface ViewLimits {
+  /** Event streams open at once, in all (`--max-view-streams`); 503 `too_many_streams` beyond. Default 256. */
+  readonly maxStreams: number;
+  /** Event streams open at once on one session or draft (`--max-view-streams-per-session`). Default 32. */
+  readonly maxStreamsPerSource: number;
+  /**
+   * A stream whose reader has taken nothing of what was sent to it for this many milliseconds is closed
+   * (`--view-stream-timeout`); a quiet stream is kept alive by a comment every 15 s at most. Default 30 s.
+   */
+  readonly streamTimeoutMs: number;
+}
+
+export const DEFAULT_VIEW_LIMITS: ViewLimits = Object.freeze({
+  maxStreams: 256,
+  maxStreamsPerSource: 32,
+  streamTimeoutMs: 30_000,
+});
+
+/**
  * How long the HTTP server waits for a slow or silent client, in milliseconds (docs/api-execution.md, "Slow
  * clients"). Each is a positive number: none of them can be switched off, so no client holds a socket forever.
  */
@@ -73,6 +95,7 @@ export interface AppOptions {
   readonly seed?: number;
   readonly drafts: DraftLimits;
   readonly sessions: SessionLimits;
+  readonly view: ViewLimits;
   /**
    * This process's name among several behind one load balancer (`--node-id`): every session and draft id
    * starts with it and a dot, so that a prefix rule routes them (docs/scaling.md). Default none.
@@ -128,6 +151,7 @@ export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   maxModelBytes: 32 * 1024 * 1024,
   drafts: DEFAULT_DRAFT_LIMITS,
   sessions: DEFAULT_SESSION_LIMITS,
+  view: DEFAULT_VIEW_LIMITS,
   timeouts: DEFAULT_HTTP_TIMEOUTS,
   maxHeaderBytes: 256 * 1024,
   allowOrigins: Object.freeze([]),

@@ -1,7 +1,7 @@
 import { constants } from 'node:buffer';
 import { isSeed } from '../core/random.js';
 import type { WalkerPlugin } from '../core/plugin.js';
-import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SESSION_LIMITS, type AppOptions } from './options.js';
+import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SESSION_LIMITS, DEFAULT_VIEW_LIMITS, type AppOptions } from './options.js';
 import { checkNodeId } from './node-id.js';
 import { parseHost, parseOrigin } from './origins.js';
 
@@ -14,9 +14,10 @@ import { parseHost, parseOrigin } from './origins.js';
 export const MAX_MODEL_BYTES = constants.MAX_STRING_LENGTH;
 
 /** What {@link resolveAppOptions} takes: any of the {@link AppOptions}, nested limits field by field. */
-export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'sessions' | 'timeouts'>> {
+export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'sessions' | 'view' | 'timeouts'>> {
   readonly drafts?: Partial<AppOptions['drafts']>;
   readonly sessions?: Partial<AppOptions['sessions']>;
+  readonly view?: Partial<AppOptions['view']>;
   readonly timeouts?: Partial<AppOptions['timeouts']>;
   /** Accepted and ignored here, so that `buildApp`'s options can be passed whole. */
   readonly plugins?: readonly WalkerPlugin[];
@@ -35,6 +36,7 @@ export function resolveAppOptions(options: AppOptionsInput): AppOptions {
     ...definedOnly(rest),
     drafts: { ...DEFAULT_DRAFT_LIMITS, ...definedOnly(options.drafts ?? {}) },
     sessions: { ...DEFAULT_SESSION_LIMITS, ...definedOnly(options.sessions ?? {}) },
+    view: { ...DEFAULT_VIEW_LIMITS, ...definedOnly(options.view ?? {}) },
     timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...definedOnly(options.timeouts ?? {}) },
     allowOrigins: (options.allowOrigins ?? []).map((origin) => parseOrigin(origin)),
     allowHosts: (options.allowHosts ?? []).map((host) => parseHost(host)),
@@ -65,6 +67,7 @@ function checkNumbers(resolved: AppOptions): void {
     ...Object.entries(resolved.drafts).map(([name, value]): [string, number] => [`drafts.${name}`, value as number]),
     ['sessions.ttlSeconds', resolved.sessions.ttlSeconds],
     ['sessions.maxSessions', resolved.sessions.maxSessions],
+    ...Object.entries(resolved.view).map(([name, value]): [string, number] => [`view.${name}`, value]),
     ...Object.entries(resolved.timeouts).map(([name, value]): [string, number] => [`timeouts.${name}`, value]),
   ];
   for (const [name, value] of positive) {

@@ -9,6 +9,8 @@ export interface WalkFigures {
   readonly statistics: CoverageFigures;
   readonly statuses: readonly string[];
   readonly variables: ReadonlyArray<readonly [string, string]>;
+  /** Why the variables could not be read, when they could not: they are shown as unavailable. */
+  readonly variablesUnavailable?: string;
   readonly lastSteps: readonly StepSeen[];
   /** Visit count per element index, whole. */
   readonly visits: ArrayLike<number>;
@@ -110,9 +112,15 @@ export class Panel {
     this.element.classList.toggle('replaying', figures?.partial === true);
     fill(this.models, (figures?.statuses ?? []).map((status, m) => `${this.modelNames[m] ?? m}: ${status.replace('_', ' ')}`));
     if (figures?.failure !== undefined) this.models.append(item(`failed: ${figures.failure}`));
-    const variables = figures?.variables ?? [];
-    fill(this.variables, variables.length === 0 ? ['none'] : variables.map(([name, value]) => `${name} = ${value}`));
+    this.showVariables(figures?.variables ?? [], figures?.variablesUnavailable);
     this.showRequirements(s);
+  }
+
+  /** The variables, or why they could not be read (a getter past the script limits): the list says so. */
+  private showVariables(variables: ReadonlyArray<readonly [string, string]>, unavailable: string | undefined): void {
+    if (unavailable !== undefined) fill(this.variables, [`unavailable: ${unavailable}`]);
+    else fill(this.variables, variables.length === 0 ? ['none'] : variables.map(([name, value]) => `${name} = ${value}`));
+    this.variables.dataset.unavailable = String(unavailable !== undefined);
   }
 
   /**

@@ -57,8 +57,9 @@ export function showReport(report: ReportMessage, graph: GraphView, panel: Panel
     };
     const lastSteps = path.slice(Math.max(0, to - LAST_STEPS_SHOWN), to).map((index) => ({ index, id: '', name: '', modelId: '' }));
     graph.showVisits(visits, to === 0 ? -1 : path[to - 1]);
-    const { statuses, variables, failure } = report.walk;
-    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses, variables, ...(failure === undefined ? {} : { failure }), lastSteps, visits, partial: true });
+    const { statuses, variables, variablesUnavailable, failure } = report.walk;
+    const unavailable = variablesUnavailable === undefined ? {} : { variablesUnavailable };
+    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses, variables, ...unavailable, ...(failure === undefined ? {} : { failure }), lastSteps, visits, partial: true });
   };
   slider.addEventListener('input', show);
   const stepBy = (by: number) => () => {

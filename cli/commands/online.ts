@@ -103,6 +103,18 @@ export class OnlineCommand extends WalkerCommand {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
     description: 'A session two of whose last eight requests each held the event loop this long by their own work moves to a thread of its own; 0: never (default 20)',
   });
+  maxViewStreams = valueOption('--max-view-streams <n>', {
+    validator: positiveInteger(),
+    description: 'Event streams of the web view open at once, in all; more are refused with 503 (default 256)',
+  });
+  maxViewStreamsPerSession = valueOption('--max-view-streams-per-session <n>', {
+    validator: positiveInteger(),
+    description: 'Event streams of the web view open at once on one session or draft (default 32)',
+  });
+  viewStreamTimeout = valueOption('--view-stream-timeout <ms>', {
+    validator: positiveInteger(),
+    description: 'An event stream whose reader takes nothing of what was sent for this long is closed (default 30000)',
+  });
   nodeId = valueOption('--node-id <name>', { description: "This process's name behind a load balancer: session and draft ids start with it (default none)" });
 
   /** The console's stderr is the service's log: `--debug` sets its level as it is. */
@@ -166,6 +178,7 @@ export class OnlineCommand extends WalkerCommand {
       maxModelBytes: this.maxModelBytes,
       drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements, maxMemoryBytes: this.maxDraftMemory },
       sessions: { ttlSeconds: this.sessionTtl, maxSessions: this.maxSessions, slowRequestMs: this.slowRequest },
+      view: { maxStreams: this.maxViewStreams, maxStreamsPerSource: this.maxViewStreamsPerSession, streamTimeoutMs: this.viewStreamTimeout },
       nodeId: this.nodeId,
       scriptLimits: scriptLimitsOf({
         timeoutMs: this.scriptTimeout,

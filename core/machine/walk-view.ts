@@ -1,3 +1,4 @@
+import { ScriptError } from '../errors.js';
 import type { Graph } from '../model/graph.js';
 import type { Machine } from './machine.js';
 import type { ModelStatus, WalkStatistics } from './statistics.js';
@@ -60,6 +61,27 @@ export interface WalkProgress {
   readonly statistics: CoverageFigures;
   /** The reason given to the last `fail`, if any. */
   readonly failure?: string;
+}
+
+/** The variables as a picture of the walk shows them. */
+export interface VariablesSeen {
+  /** As getData lists them; none when they could not be read. */
+  readonly variables: Array<[string, string]>;
+  /**
+   * Why they could not be read, when reading them failed: a getter or `toJSON` that threw past the sandbox's
+   * reach or ran past the script limits. The rest of the picture stands.
+   */
+  readonly variablesUnavailable?: string;
+}
+
+/** The variables `read` answers, or why it could not: a script's failure is the picture's, not the reader's. */
+export function seenVariables(read: () => Array<[string, string]>): VariablesSeen {
+  try {
+    return { variables: read() };
+  } catch (error) {
+    if (!(error instanceof ScriptError)) throw error;
+    return { variables: [], variablesUnavailable: error.describe() };
+  }
 }
 
 /** The shape of a graph, read once per load. */

@@ -88,14 +88,13 @@ export class HostedSession implements Leased {
   }
 
   /**
-   * Runs a task that only reads the walk in the session's queue, so that what it reads is consistent with
-   * the requests before it; unlike {@link run} it is not timed and no watcher hears of it.
+   * Runs a task that only reads the walk (the web view's) in the session's queue, so that what it reads is
+   * consistent with the requests before it. No watcher hears of it. It is judged like a request of {@link run},
+   * since reading the variables runs the model's getters: a read that holds the loop counts towards moving the
+   * walk. Unless `judged` is false: a read of the models' shape costs O(model) once per load, like the load.
    */
-  look<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
-    return this.queue.run(() => {
-      if (this.refusal !== undefined) throw this.refusal;
-      return task(this.inline ?? this.walk);
-    });
+  look<T>(task: (walk: SessionWalk) => Awaitable<T>, judged = true): Promise<T> {
+    return this.queue.run(() => this.start(task, false, judged));
   }
 
   /** Who watches the session now; undefined when nobody does. */
@@ -165,13 +164,25 @@ export class HostedSession implements Leased {
   /**
    * Starts a task whose turn in the queue has come: refused once the session takes no more, and, for a walk
    * in this thread, not before the event loop has turned when earlier work held it long ({@link LoopTurns}).
+   * A watcher hears of it unless `heard` is false; it counts towards moving the walk unless `judged` is false.
    */
-  private start<T>(task: (walk: SessionWalk) => Awaitable<T>): Awaitable<T> {
+  private start<T>(task: (walk: SessionWalk) => Awaitable<T>, heard = true, judged = true): Awaitable<T> {
     if (this.refusal !== undefined) throw this.refusal;
     const turn = this.inline === undefined ? undefined : this.turns?.pending;
-    if (turn !== undefined) return turn.then(() => this.start(task));
-    if (this.watcher !== undefined) return this.watched(task, this.watcher);
-    return this.inline === undefined ? task(this.walk) : this.timed(task, this.inline, this.inline);
+    if (turn !== undefined) return turn.then(() => this.start(task, heard, judged));
+    if (heard && this.watcher !== undefined) return this.watched(task, this.watcher);
+    if (this.inline === undefined) return task(this.walk);
+    return judged ? this.timed(task, this.inline, this.inline) : this.unjudged(task, this.inline);
+  }
+
+  /** Runs a task on the walk in this thread that the slow-request rule does not judge; the loop's turns count it. */
+  private unjudged<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk): Awaitable<T> {
+    const started = this.clock();
+    try {
+      return task(inline);
+    } finally {
+      this.turns?.spent(this.clock() - started);
+    }
   }
 
   /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */

@@ -26,11 +26,16 @@ export interface WalkState {
   readonly statistics: CoverageFigures;
   /** As getData lists them: the current model's, then the shared ones as `global.<name>`. */
   readonly variables: ReadonlyArray<readonly [string, string]>;
+  /**
+   * Why the variables could not be read, when reading them failed (a getter that ran past the script limits):
+   * `variables` is then empty, and the page shows them as unavailable.
+   */
+  readonly variablesUnavailable?: string;
   /** The reason of the last fail, if any. */
   readonly failure?: string;
   /** The last steps, oldest first, since someone began to watch the walk (or since its load or restart). */
   readonly lastSteps: readonly StepSeen[];
-  /** Visit count per element index, whole: with every graph, and in the first message of a stream. */
+  /** Visit count per element index, whole: with every graph, and to a reader that missed a message. */
   readonly visits?: readonly number[];
   /** Otherwise what changed since the stream's previous message: element index and new count, in pairs. */
   readonly visitChanges?: readonly number[];
@@ -45,6 +50,11 @@ export interface WalkMessage {
   readonly load: number;
   /** The models: in the first message of a stream and after every load; null before the first load. */
   readonly graph?: GraphShape | null;
+  /**
+   * In a stream, in place of a graph of more than 256 KiB of JSON: its size. The graph is read once with `GET`
+   * of the same route without `/events`, so that a stream costs little whatever the model.
+   */
+  readonly graphBytes?: number;
   /** Null before the first load. */
   readonly walk: WalkState | null;
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Machine } from '../../core/machine/machine.js';
-import { graphShape, walkProgress } from '../../core/machine/walk-view.js';
+import { graphShape, seenVariables, walkProgress } from '../../core/machine/walk-view.js';
 import { missingAssets, webAssetsDirectory } from './assets.js';
 import { placedInFile, type ReportMessage, type StepSeen } from './messages.js';
-import { walkMessage } from './walk-message.js';
+import { walkState } from './walk-message.js';
 import { LAST_STEPS, REPORT_PATH_LIMIT } from './limits.js';
 
 /**
@@ -12,9 +12,9 @@ import { LAST_STEPS, REPORT_PATH_LIMIT } from './limits.js';
  */
 export function reportMessage(machine: Machine, path: readonly number[], title: string): ReportMessage {
   const graph = graphShape(machine.graph);
-  const progress = { ...walkProgress(machine), variables: variablesOf(machine) };
+  const progress = { ...walkProgress(machine), ...seenVariables(() => machine.variables()) };
   const lastSteps = path.slice(-LAST_STEPS).map((index) => stepSeen(machine, index));
-  const { walk } = walkMessage({ session: 'offline', load: 1, graph, progress, lastSteps });
+  const walk = walkState({ session: 'offline', load: 1, graph, progress, lastSteps });
   return { kind: 'report', title, seed: machine.seed, graph, walk: walk as NonNullable<typeof walk>, path, pathComplete: path.length === machine.steps };
 }
 
@@ -57,15 +57,6 @@ export function reportPage(message: ReportMessage, assets = webAssetsDirectory()
     '</html>',
     '',
   ].join('\n');
-}
-
-/** The variables at the end; none when a walk that failed in a script cannot show them any more. */
-function variablesOf(machine: Machine): Array<[string, string]> {
-  try {
-    return machine.variables();
-  } catch {
-    return [];
-  }
 }
 
 function stepSeen(machine: Machine, index: number): StepSeen {

@@ -1,38 +1,46 @@
+import { andThen } from '../../core/awaitable.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { SessionWalk } from '../../core/session.js';
-import type { GraphShape } from '../../core/machine/walk-view.js';
 import type { HostedSession, SessionWatcher } from '../sessions/hosted-session.js';
-import { Coalescer } from './coalescer.js';
+import { Broadcast, WholePublication, type Publication } from './broadcast.js';
+import { Coalescer, pushInterval } from './coalescer.js';
+import type { EventStream } from './event-stream.js';
+import { eventFrame, jsonOf, type JsonParts } from './frame.js';
 import { LAST_STEPS } from './limits.js';
 import type { GoneMessage } from './messages.js';
 import { ObservedWalk, RecentSteps } from './observed-walk.js';
 import type { WalkSnapshot } from './walk-message.js';
-
-
-/** Hears every snapshot of a watched walk, and at the end why it ended. */
-export type WalkListener = (update: WalkSnapshot | GoneMessage) => void;
+import { LoadedGraph, WalkPublication, wholeWalkJson } from './walk-publication.js';
 
 /**
- * Watches one session for the web view while at least one reader listens: it sees every request go by (the
+ * The graph of each session's load, as last read: read again only after another load, however many pages
+ * open and close meanwhile. Reading a graph is O(model), like a load; kept here, a large model's graph is
+ * read once per load, and a page opened twice does not make a session's requests look slow.
+ */
+const graphs = new WeakMap<HostedSession, LoadedGraph>();
+
+/**
+ * Watches one session for the web view while at least one stream reads it: it sees every request go by (the
  * session's {@link SessionWatcher}), keeps the last steps, and after changes reads the walk through the
  * session's queue — at most {@link Coalescer}'s twenty times a second, each read whole and consistent with
- * the requests before it — and hands the snapshot to every listener. When the last listener leaves, it lets
- * go of the session, which then pays nothing for it.
+ * the requests before it — and publishes the snapshot to every stream, serialised once for all of them
+ * ({@link Broadcast}). When the last stream leaves, it lets go of the session, which then pays nothing for it.
  */
 export class WalkWatch implements SessionWatcher {
-  private readonly listeners = new Set<WalkListener>();
+  private readonly broadcast = new Broadcast();
   private readonly steps = new RecentSteps(LAST_STEPS);
   private readonly observed = new ObservedWalk(this.steps);
   private readonly coalescer: Coalescer;
-  /** The graph of the load last read, so that it is read again only after another load. */
-  private known: { readonly load: number; readonly shape: GraphShape } | undefined;
+  private published = 0;
+  /** The visit counts last published, and of which load. */
+  private lastVisits: { readonly load: number; readonly visits: Uint32Array } | undefined;
 
   private constructor(
     private readonly session: HostedSession,
     private readonly sessionName: string,
-    private readonly onError: (error: unknown) => void,
+    onError: (error: unknown) => void,
   ) {
-    this.coalescer = new Coalescer(() => this.push(), onError);
+    this.coalescer = new Coalescer(() => this.push(), onError, () => pushInterval(this.broadcast.size));
   }
 
   /** The watch of a session: the one already watching it, or a new one. */
@@ -41,20 +49,40 @@ export class WalkWatch implements SessionWatcher {
     return current instanceof WalkWatch ? current : new WalkWatch(session, name, onError);
   }
 
-  /** Starts telling `listener` of the walk, beginning with how it stands now; returns what stops it. */
-  listen(listener: WalkListener): () => void {
-    if (this.listeners.size === 0) this.session.watch(this);
-    this.listeners.add(listener);
-    this.coalescer.changed();
-    return () => this.leave(listener);
+  /**
+   * Sends the walk to `stream` from now on: at once the latest snapshot when others already read it, else the
+   * first read. Returns what stops it.
+   */
+  listen(stream: EventStream): () => void {
+    if (this.broadcast.size === 0) {
+      this.session.watch(this);
+      this.coalescer.changed();
+    }
+    this.broadcast.add(stream);
+    return () => this.leave(stream);
   }
 
-  /** The walk as it stands, read through the session's queue like any request. */
-  async snapshot(): Promise<WalkSnapshot> {
-    const view = await this.session.look((walk) => walk.view(this.known?.load));
-    if (view.shape !== undefined) this.known = { load: view.load, shape: view.shape };
-    const graph = view.progress === undefined || this.known === undefined ? null : this.known.shape;
-    return { session: this.sessionName, load: view.load, graph, progress: view.progress, lastSteps: this.steps.list() };
+  /** The walk's message as it stands, whole, as JSON: read through the session's queue like any request. */
+  async message(): Promise<JsonParts> {
+    const { snapshot, graph } = await this.read();
+    return wholeWalkJson(snapshot, await graph?.serialised());
+  }
+
+  /** The walk as it stands and the graph of its load (undefined before a load), through the session's queue. */
+  private async read(): Promise<{ snapshot: WalkSnapshot; graph: LoadedGraph | undefined }> {
+    const { session } = this;
+    // A read that brings the graph (the first after a load) costs O(model), like the load: not judged.
+    const current = graphs.get(session);
+    const expected = current?.isolated === session.isolated ? current.load : undefined;
+    const { view, isolated, cached } = await session.look((walk) => {
+      const known = graphs.get(session);
+      const load = known?.isolated === session.isolated ? known.load : undefined;
+      return andThen(walk.view(load), (answer) => ({ view: answer, isolated: session.isolated, cached: known }));
+    }, expected !== undefined);
+    let graph = view.progress === undefined ? undefined : cached;
+    if (view.shape !== undefined) graphs.set(session, (graph = new LoadedGraph(view.load, isolated, view.shape)));
+    const snapshot = { session: this.sessionName, load: view.load, graph: graph?.shape ?? null, progress: view.progress, lastSteps: this.steps.list() };
+    return { snapshot, graph };
   }
 
   // SessionWatcher
@@ -73,25 +101,39 @@ export class WalkWatch implements SessionWatcher {
   }
 
   replaced(): void {
-    this.known = undefined;
+    // The walk rebuilt in a thread counts its loads afresh: a load number no longer says which graph it is.
+    this.lastVisits = undefined;
+    this.broadcast.forgetGraphs();
   }
 
-  private leave(listener: WalkListener): void {
-    if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
+  private leave(stream: EventStream): void {
+    this.broadcast.remove(stream);
+    if (this.broadcast.size > 0) return;
     if (this.session.watchedBy === this) this.session.watch(undefined);
     this.steps.clear();
-    this.known = undefined;
+    this.lastVisits = undefined;
+    this.broadcast.reset();
+    graphs.get(this.session)?.forgetJson();
   }
 
   private async push(): Promise<void> {
-    if (this.listeners.size === 0) return;
-    let update: WalkSnapshot | GoneMessage;
+    if (this.broadcast.size === 0) return;
+    let publication: Publication;
     try {
-      update = await this.snapshot();
+      const { snapshot, graph } = await this.read();
+      publication = this.publication(snapshot, await graph?.serialised());
     } catch (error) {
       if (!(error instanceof WalkerError && error.code === ErrorCodes.SESSION)) throw error;
-      update = { kind: 'gone', code: 'session_closed', message: `The session '${this.sessionName}' was closed: ${error.message}` };
+      const gone: GoneMessage = { kind: 'gone', code: 'session_closed', message: `The session '${this.sessionName}' was closed: ${error.message}` };
+      publication = new WholePublication(++this.published, eventFrame(jsonOf(gone)), true);
     }
-    for (const listener of [...this.listeners]) listener(update);
+    this.broadcast.publish(publication);
+  }
+
+  private publication(snapshot: WalkSnapshot, graph: JsonParts | undefined): WalkPublication {
+    const visits = snapshot.progress?.visits;
+    const before = this.lastVisits?.load === snapshot.load ? this.lastVisits.visits : undefined;
+    this.lastVisits = visits === undefined ? undefined : { load: snapshot.load, visits };
+    return new WalkPublication(++this.published, snapshot, graph, before);
   }
 }

@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../api-error.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
-import { Coalescer } from '../../view/coalescer.js';
+import { DraftWatch } from '../../view/draft-watch.js';
 import { draftMessage } from '../../view/draft-view.js';
 import type { EventStream } from '../../view/event-stream.js';
-import type { ViewMessage } from '../../view/messages.js';
-import { walkMessage, type SentWalk } from '../../view/walk-message.js';
+import { eventFrame, jsonOf, type JsonParts } from '../../view/frame.js';
+import type { DraftMessage } from '../../view/messages.js';
 import { WalkWatch } from '../../view/walk-watch.js';
+
+/** What a stream follows, once found: what the caps count it under, and what starts sending to it. */
+export interface Followed {
+  /** As a message names it: `default session`, `session '<id>'`, `draft '<id>'`. */
+  readonly source: string;
+  /** Sends messages to `stream` until it closes, the first as things stand then. */
+  start(stream: EventStream): void;
+}
 
 /**
  * One thing the view shows, and the two ways to get it: `GET <url>`, the message as it stands, and
@@ -20,13 +28,13 @@ export interface ViewEndpoint {
   readonly summary: string;
   /** What `url`'s parameters are, as a JSON Schema. */
   readonly params?: object;
-  /** The message as it stands now, whole. Throws an {@link ApiError} for a session or draft that is not there. */
-  read(scope: FastifyInstance, request: FastifyRequest): Promise<ViewMessage>;
   /**
-   * Finds what the request names — throwing like {@link read} for a session or draft that is not there — and
-   * answers what sends messages to a stream until it closes, the first as things stand then.
+   * The message as it stands now, whole, as JSON (a large graph in it is the one its streams share). Throws an
+   * {@link ApiError} for a session or draft that is not there.
    */
-  follow(scope: FastifyInstance, request: FastifyRequest): (stream: EventStream) => void;
+  read(scope: FastifyInstance, request: FastifyRequest): Promise<JsonParts>;
+  /** Finds what the request names, throwing like {@link read} for a session or draft that is not there. */
+  follow(scope: FastifyInstance, request: FastifyRequest): Followed;
 }
 
 const SESSION_PARAMS = { type: 'object', required: ['session_id'], properties: { session_id: { type: 'string' } } };
@@ -37,7 +45,7 @@ const defaultSession: ViewEndpoint = {
   url: '/session',
   summary: 'The walk of the default session (/walker, /graphwalker)',
   read: (scope) => readWalk(scope, scope.services.session),
-  follow: (scope) => followWalk(scope, scope.services.session),
+  follow: (scope) => followWalk(scope, scope.services.session, 'default session'),
 };
 
 const namedSession: ViewEndpoint = {
@@ -46,7 +54,10 @@ const namedSession: ViewEndpoint = {
   summary: 'The walk of a session of /walker/sessions; reading it renews nothing',
   params: SESSION_PARAMS,
   read: (scope, request) => readWalk(scope, scope.services.sessions.read(sessionId(request))),
-  follow: (scope, request) => followWalk(scope, scope.services.sessions.read(sessionId(request))),
+  follow: (scope, request) => {
+    const session = scope.services.sessions.read(sessionId(request));
+    return followWalk(scope, session, `session '${session.id}'`);
+  },
 };
 
 const draft: ViewEndpoint = {
@@ -54,7 +65,7 @@ const draft: ViewEndpoint = {
   url: '/drafts/:draft_id',
   summary: "A draft's graph and its validation; reading it renews nothing",
   params: DRAFT_PARAMS,
-  read: async (scope, request) => draftNow(scope, draftId(request)),
+  read: async (scope, request) => jsonOf(await draftNow(scope, draftId(request))),
   follow: followDraft,
 };
 
@@ -78,72 +89,42 @@ function logError(scope: FastifyInstance): (error: unknown) => void {
   return (error) => scope.log.error({ err: error }, 'the view could not read what it shows');
 }
 
-async function readWalk(scope: FastifyInstance, session: HostedSession): Promise<ViewMessage> {
-  return walkMessage(await watchOf(scope, session).snapshot());
+function readWalk(scope: FastifyInstance, session: HostedSession): Promise<JsonParts> {
+  return watchOf(scope, session).message();
 }
 
-/**
- * Follows a walk: each snapshot the session's watch reads becomes a message with what changed since the
- * stream's last one. A stream whose reader lags is skipped until it drains, then caught up.
- */
-function followWalk(scope: FastifyInstance, session: HostedSession): (stream: EventStream) => void {
-  return (stream) => followWalkOn(watchOf(scope, session), stream);
+/** Follows a walk: every stream of a session reads the publications of its one watch. */
+function followWalk(scope: FastifyInstance, session: HostedSession, source: string): Followed {
+  return {
+    source,
+    start: (stream) => stream.onClose(watchOf(scope, session).listen(stream)),
+  };
 }
 
-function followWalkOn(watch: WalkWatch, stream: EventStream): void {
-  let sent: SentWalk | undefined;
-  let waiting = false;
-  const stop = watch.listen((update) => {
-    if ('kind' in update) {
-      stream.send(update);
-      stream.end();
-      return;
-    }
-    if (!stream.ready) {
-      if (!waiting && stream.open) stream.onDrain(() => ((waiting = false), watch.changed()));
-      waiting = true;
-      return;
-    }
-    stream.send(walkMessage(update, sent));
-    sent = { load: update.load, visits: update.progress?.visits ?? new Uint32Array(0) };
-  });
-  stream.onClose(stop);
-}
-
-async function draftNow(scope: FastifyInstance, id: string): Promise<ViewMessage> {
+async function draftNow(scope: FastifyInstance, id: string): Promise<DraftMessage> {
   const { drafts, walker, options } = scope.services;
   // Validated as GET /walker/drafts/{id}/validation validates it, the draft read once reserved.
   return walker.reserved((reservation) => draftMessage(drafts.read(id), walker, { scriptLimits: options.scriptLimits }, reservation));
 }
 
-/** Follows a draft: after changes, at most twenty times a second, its graph and validation as they are then. */
-function followDraft(scope: FastifyInstance, request: FastifyRequest): (stream: EventStream) => void {
+/** Follows a draft: every stream of a draft reads the publications of its one watch. */
+function followDraft(scope: FastifyInstance, request: FastifyRequest): Followed {
   const id = draftId(request);
   scope.services.drafts.read(id);
-  return (stream) => followDraftOn(scope, id, stream);
-}
-
-function followDraftOn(scope: FastifyInstance, id: string, stream: EventStream): void {
-  const coalescer = new Coalescer(async () => {
-    if (!stream.ready) {
-      if (stream.open) stream.onDrain(() => coalescer.changed());
-      return;
-    }
-    let message: ViewMessage;
-    try {
-      message = await draftNow(scope, id);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      stream.send({ kind: 'gone', code: error.code, message: error.message });
-      stream.end();
-      return;
-    }
-    stream.send(message);
-  }, logError(scope));
-  const stop = scope.services.drafts.watch(id, () => coalescer.changed());
-  stream.onClose(() => {
-    stop();
-    coalescer.stop();
-  });
-  coalescer.changed();
+  return {
+    source: `draft '${id}'`,
+    start: (stream) => {
+      let watch: DraftWatch;
+      try {
+        watch = DraftWatch.of(scope.services.drafts, id, () => draftNow(scope, id), logError(scope));
+      } catch (error) {
+        // Gone between the check and the stream's opening.
+        if (!(error instanceof ApiError)) throw error;
+        stream.send(eventFrame(jsonOf({ kind: 'gone', code: error.code, message: error.message })));
+        stream.end();
+        return;
+      }
+      stream.onClose(watch.listen(stream));
+    },
+  };
 }

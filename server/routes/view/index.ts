@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../api-error.js';
 import type { RouteFamily } from '../../route-family.js';
 import { toError } from '../../thrown.js';
 import { EventStream } from '../../view/event-stream.js';
+import { StreamCaps } from '../../view/stream-caps.js';
 import { VIEW_ENDPOINTS, type ViewEndpoint } from './endpoints.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -25,23 +27,26 @@ const FAILURE = {
 /**
  * What the web page reads (docs/view.md): for each endpoint of the table, the message as it stands
  * (`GET`), and a stream of Server-Sent Events that carries it on (`GET .../events`), at most twenty
- * messages a second. Failures are `{code, message}` with their status, as in the session and draft APIs.
+ * messages a second, as many streams as `--max-view-streams` allows. Failures are `{code, message}` with
+ * their status, as in the session and draft APIs.
  */
 const plugin = async (scope: FastifyInstance): Promise<void> => {
   const streams = new Set<EventStream>();
-  // Open streams would hold the server's close until its grace ran out.
+  const caps = new StreamCaps(scope.services.options.view);
+  // Open streams would hold the server's close until its grace ran out; what a stream still had to write is
+  // of no use to a reader of a service that stops.
   scope.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
+    for (const stream of streams) stream.drop();
   });
   scope.setErrorHandler(handleError);
   scope.setNotFoundHandler((request, reply) => {
     const message = `No view route ${request.method} ${request.url.split('?')[0]}. The view's routes are listed in docs/view.md.`;
     void reply.code(404).type(JSON_TYPE).send({ code: 'not_found', message });
   });
-  for (const endpoint of VIEW_ENDPOINTS) registerEndpoint(scope, endpoint, streams);
+  for (const endpoint of VIEW_ENDPOINTS) registerEndpoint(scope, endpoint, streams, caps);
 };
 
-function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, streams: Set<EventStream>): void {
+function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, streams: Set<EventStream>, caps: StreamCaps): void {
   const failures = { 404: FAILURE, 410: FAILURE };
   scope.get(
     endpoint.url,
@@ -54,7 +59,11 @@ function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, stream
         response: { 200: MESSAGE, ...failures },
       },
     },
-    (request) => endpoint.read(scope, request),
+    async (request, reply) => {
+      const parts = await endpoint.read(scope, request);
+      // Several parts are a large graph shared with the streams: written from where it is, not copied.
+      return reply.type(JSON_TYPE).send(parts.length === 1 ? parts[0] : Readable.from(parts));
+    },
   );
   scope.get(
     `${endpoint.url}/events`,
@@ -68,16 +77,28 @@ function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, stream
         response: {
           200: { description: 'A text/event-stream of messages.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           ...failures,
+          503: FAILURE,
         },
       },
     },
     async (request, reply) => {
-      // Throws for a session or draft that is not there, before the stream opens: a real status, then.
-      const start = endpoint.follow(scope, request);
-      const stream = EventStream.open(reply);
+      // Throws for a session or draft that is not there, or one stream too many, before the stream opens: a
+      // real status, then.
+      const followed = endpoint.follow(scope, request);
+      const release = caps.admit(followed.source);
+      let stream: EventStream;
+      try {
+        stream = EventStream.open(reply, scope.services.options.view.streamTimeoutMs);
+      } catch (error) {
+        release();
+        throw error;
+      }
       streams.add(stream);
-      stream.onClose(() => streams.delete(stream));
-      start(stream);
+      stream.onClose(() => {
+        streams.delete(stream);
+        release();
+      });
+      followed.start(stream);
       return reply;
     },
   );

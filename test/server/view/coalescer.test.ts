@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Coalescer } from '../../../server/view/coalescer.js';
+import { Coalescer, pushInterval } from '../../../server/view/coalescer.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -89,5 +89,25 @@ describe('Coalescer', () => {
     c.changed();
     await vi.advanceTimersByTimeAsync(200);
     expect(pushes).toEqual([]);
+  });
+
+  it('spaces pushes by the interval it is given at each, so that many readers get fewer pushes each', async () => {
+    let readers = 10;
+    const pushes: number[] = [];
+    const c = new Coalescer(async () => void pushes.push(Date.now()), () => {}, () => pushInterval(readers), () => Date.now());
+    const start = Date.now();
+    for (let t = 0; t < 1500; t++) {
+      if (t === 500) readers = 2000;
+      c.changed();
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    const times = pushes.map((time) => time - start);
+    const gaps = (from: number, to: number): number[] => times.slice(1).flatMap((time, i) => (times[i] >= from && time < to ? [time - times[i]] : []));
+    // Ten readers: twenty pushes a second. Two thousand: two and a half, 5,000 messages a second in all.
+    expect(gaps(0, 500).length).toBeGreaterThanOrEqual(8);
+    expect(gaps(0, 500).every((gap) => gap >= 50 && gap <= 52)).toBe(true);
+    expect(gaps(500, 1400).length).toBeGreaterThanOrEqual(1);
+    expect(gaps(500, 1400).every((gap) => gap >= 400 && gap <= 402)).toBe(true);
+    expect([pushInterval(1), pushInterval(250), pushInterval(1000)]).toEqual([50, 50, 200]);
   });
 });

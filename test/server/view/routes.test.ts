@@ -186,8 +186,11 @@ describe('GET /walker/view/session/events', () => {
     await step(base, '/walker', 5);
     await until(stream, (m) => (m.at(-1) as WalkMessage).walk?.lastSteps.length === 5);
     await over(base, 'POST', '/walker/load', readFileSync('test/fixtures/models/graphwalker/SmallModel.json', 'utf8'));
-    await until(stream, (m) => (m.at(-1) as WalkMessage).load === 2);
-    const last = stream.messages.at(-1) as WalkMessage;
+    // The message of the new load: load 2, or, should a busy machine have moved the walk to a thread of its
+    // own meanwhile, the load its thread counts, with the graph again.
+    const ofSmallModel = (m: unknown): boolean => (m as WalkMessage).graph?.models[0].name === 'Small model';
+    await until(stream, (m) => m.some(ofSmallModel));
+    const last = stream.messages.find(ofSmallModel) as WalkMessage;
     expect(last.graph?.models[0].vertices.length).toBeGreaterThan(0);
     expect(last.graph?.models[0].name).not.toBe('Login');
     expect(last.walk?.lastSteps).toEqual([]);
