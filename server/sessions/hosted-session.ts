@@ -177,12 +177,7 @@ export class HostedSession implements Leased {
 
   /** Runs a task on the walk in this thread that the slow-request rule does not judge; the loop's turns count it. */
   private unjudged<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk): Awaitable<T> {
-    const started = this.clock();
-    try {
-      return task(inline);
-    } finally {
-      this.turns?.spent(this.clock() - started);
-    }
+    return this.time.unjudged(() => task(inline));
   }
 
   /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */

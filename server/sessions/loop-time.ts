@@ -80,6 +80,16 @@ export class LoopTime {
     }
   }
 
+  /** Runs work the slow-request rule does not judge (a read of the models' shape); the loop's turns count it. */
+  unjudged<T>(work: () => T): T {
+    const started = this.clock();
+    try {
+      return work();
+    } finally {
+      this.turns?.spent(this.clock() - started);
+    }
+  }
+
   /** Takes what a request that went on to wait held the loop so far; the next {@link measure} no longer adds it. */
   take(): HeldSoFar | undefined {
     const { carried } = this;
