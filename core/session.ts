@@ -127,6 +127,14 @@ export class ExecutionSession implements SessionWalk {
   private readonly queue = new SerialQueue();
   /** Loads so far, for {@link view}: a picture redraws the models only when this moves. */
   private loads = 0;
+  /** Counts what may change the variables (steps, setData, restart, fail), for {@link unreadable}. */
+  private writes = 0;
+  /**
+   * Variables that could not be read, and when: a picture asked again before the walk changed shows the same
+   * reason without running the failing getter again, so that views of a walk whose getter loops cost the event
+   * loop one time limit per change of the walk, not one per reader.
+   */
+  private unreadable: { load: number; writes: number; seen: VariablesSeen } | undefined;
   /** Loads asked for, failed ones included. */
   private asked = 0;
 
@@ -254,6 +262,7 @@ export class ExecutionSession implements SessionWalk {
   }
 
   next(): StepAnswer {
+    this.writes++;
     const machine = this.machine;
     let step: Step;
     try {
@@ -279,6 +288,7 @@ export class ExecutionSession implements SessionWalk {
   }
 
   setData(script: string): void {
+    this.writes++;
     const machine = this.machine;
     try {
       machine.setData(script);
@@ -291,6 +301,7 @@ export class ExecutionSession implements SessionWalk {
 
   /** Restarts the walk; the engine may give it fresh resources, from `reservation` when one is given. */
   restart(reservation?: SandboxReservation): void {
+    this.writes++;
     const machine = this.machine;
     try {
       machine.restart(reservation);
@@ -302,6 +313,7 @@ export class ExecutionSession implements SessionWalk {
   }
 
   fail(reason: string): void {
+    this.writes++;
     this.machine.fail(reason);
     this.journal?.record(JournalOp.Fail, 0, reason);
   }
@@ -326,7 +338,15 @@ export class ExecutionSession implements SessionWalk {
     const machine = this.current;
     if (machine === undefined) return { load: this.loads };
     const shape = knownLoad === this.loads ? {} : { shape: graphShape(machine.graph) };
-    return { load: this.loads, ...shape, progress: { ...walkProgress(machine), ...seenVariables(() => this.variables()) } };
+    return { load: this.loads, ...shape, progress: { ...walkProgress(machine), ...this.seenVariables() } };
+  }
+
+  private seenVariables(): VariablesSeen {
+    const known = this.unreadable;
+    if (known !== undefined && known.load === this.loads && known.writes === this.writes) return known.seen;
+    const seen = seenVariables(() => this.variables());
+    this.unreadable = seen.variablesUnavailable === undefined ? undefined : { load: this.loads, writes: this.writes, seen };
+    return seen;
   }
 
   /** Loads a model file value and records where it came from, so that the journal can replay the load. */

@@ -60,9 +60,10 @@ describe('a view read whose getter loops', () => {
       expect(walk?.variables).toEqual([]);
       expect(walk?.variablesUnavailable).toMatch(/^model '.+', getData: Script exceeded the time limit of 50 ms$/);
     }
-    // Counted as slow requests: the session went to a thread of its own.
-    expect(((await (await fetch(`${service.url}/walker/sessions/${evil}`)).json()) as { isolated: boolean }).isolated).toBe(true);
-    expect(service.output().stderr).toContain(`Session ${evil} moved to a thread of its own`);
+    // A time limit stopped the getter: how far it got depends on the machine's pace, so the walk cannot be
+    // rebuilt in a thread (core/journal.ts) and stays where it is until its next load or restart. The reads
+    // after the first show the first one's reason without running the getter again, until the walk changes.
+    expect(((await (await fetch(`${service.url}/walker/sessions/${evil}`)).json()) as { isolated: boolean }).isolated).toBe(false);
     // The issue's 250 ms, unless this machine alone already put the slowest step past half of it: the test
     // shares two cores with other test files.
     expect(Math.max(...latencies), report).toBeLessThan(Math.max(250, 2 * Math.max(...alone)));
