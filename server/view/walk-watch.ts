@@ -15,7 +15,7 @@ import { LoadedGraph, WalkPublication, wholeWalkJson } from './walk-publication.
 /**
  * The graph of each session's load, as last read: read again only after another load, however many pages
  * open and close meanwhile. Reading a graph is O(model), like a load; kept here, a large model's graph is
- * read once per load, and a page opened twice does not make a session's requests look slow.
+ * read once per load. Its JSON is kept only while streams read the session.
  */
 const graphs = new WeakMap<HostedSession, LoadedGraph>();
 
@@ -65,7 +65,10 @@ export class WalkWatch implements SessionWatcher {
   /** The walk's message as it stands, whole, as JSON: read through the session's queue like any request. */
   async message(): Promise<JsonParts> {
     const { snapshot, graph } = await this.read();
-    return wholeWalkJson(snapshot, await graph?.serialised());
+    const json = wholeWalkJson(snapshot, await graph?.serialised());
+    // Kept while streams read it; a session only ever read whole does not hold its graph's JSON.
+    if (this.broadcast.size === 0) graph?.forgetJson();
+    return json;
   }
 
   /** The walk as it stands and the graph of its load (undefined before a load), through the session's queue. */
