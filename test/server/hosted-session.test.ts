@@ -99,7 +99,7 @@ describe('a hosted session', () => {
     await request((walk) => walk.stepCount(), 1);
     expect(session.isolated).toBe(true);
     expect(notes).toEqual(['Session s moved to a thread of its own: a request kept the event loop busy for 200 ms.']);
-  }, 30_000);
+  }, 120_000);
 
   it('counts only a request’s own work, not its wait in the queue while other work ran', async () => {
     const { session, request, elapse } = await clockedSession();
