@@ -22,10 +22,10 @@ function writeDot(file: ModelFileJson): string {
     const prefix = single ? '' : `${model.id}/`;
     const indent = single ? '  ' : '    ';
     if (!single) lines.push(`  subgraph ${quote(`cluster_${i}`)} {`, `    label=${quote(model.name ?? model.id)};`);
-    lines.push(...modelLines(model, prefix).map((line) => indent + line));
+    for (const line of modelLines(model, prefix)) lines.push(indent + line);
     if (!single) lines.push('  }');
   });
-  lines.push(...sharedStateLines(file.models, single));
+  for (const line of sharedStateLines(file.models, single)) lines.push(line);
   lines.push('}', '');
   return lines.join('\n');
 }
@@ -36,8 +36,9 @@ function modelLines(model: ModelJson, prefix: string): string[] {
     return `${quote(prefix + v.id)} [label=${quote(label)}];`;
   });
   // The Start point is no vertex; its name must not be one.
+  const ids = new Set(model.vertices.map((v) => prefix + v.id));
   let start = `${prefix}Start`;
-  while (model.vertices.some((v) => prefix + v.id === start)) start += '_';
+  while (ids.has(start)) start += '_';
   if (model.edges.some((e) => e.sourceVertexId === undefined)) lines.push(`${quote(start)} [label="Start", shape=point];`);
   for (const edge of model.edges) {
     const source = edge.sourceVertexId === undefined ? start : prefix + edge.sourceVertexId;
@@ -59,7 +60,10 @@ function sharedStateLines(models: readonly ModelJson[], single: boolean): string
   const byState = new Map<string, string[]>();
   for (const model of models) {
     for (const v of model.vertices) {
-      if (v.sharedState !== undefined) byState.set(v.sharedState, [...(byState.get(v.sharedState) ?? []), `${model.id}/${v.id}`]);
+      if (v.sharedState === undefined) continue;
+      const ids = byState.get(v.sharedState);
+      if (ids === undefined) byState.set(v.sharedState, [`${model.id}/${v.id}`]);
+      else ids.push(`${model.id}/${v.id}`);
     }
   }
   const lines: string[] = [];

@@ -167,7 +167,8 @@ function labelElement(kind: 'NodeLabel' | 'EdgeLabel', text: string): string {
 /** Room for the label in yEd's default 12-point font: about 7 points a character and 18 a line. */
 export function labelSize(label: string): { width: number; height: number } {
   const lines = label.split('\n');
-  const longest = Math.max(...lines.map((l) => l.length));
+  let longest = 0;
+  for (const line of lines) longest = Math.max(longest, line.length);
   return { width: Math.max(60, longest * 7 + 20), height: Math.max(30, lines.length * 18 + 12) };
 }
 

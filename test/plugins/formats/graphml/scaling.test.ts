@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, WalkerError } from '../../../../core/errors.js';
+import type { ModelFileJson } from '../../../../core/model/types.js';
+import { dotFormat } from '../../../../plugins/formats/dot/index.js';
 import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
 import { parseVertexLabel } from '../../../../plugins/formats/graphml/label-parser.js';
 import { modelFileFromDocument } from '../../../../plugins/formats/graphml/read-models.js';
@@ -8,6 +10,8 @@ import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
 import { documentOf } from './yed-documents.js';
 
 const read = (text: string) => (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path: 'm.graphml' });
+const write = graphmlFormat.write as NonNullable<typeof graphmlFormat.write>;
+const writeDot = dotFormat.write as NonNullable<typeof dotFormat.write>;
 
 /** The time of turning a document, already parsed, into models: where INIT: and groups were quadratic. */
 function modelsScaling(part: string, n: number) {
@@ -65,5 +69,23 @@ describe('reading GraphML takes time in proportion to the document', () => {
     );
     const few = read(documentOf(['keyDefaults'], 3)).models[0].vertices.find((v) => v.id === 'k1');
     expect(few?.properties).toEqual({ k0: 'default value 0', k1: 'default value 1', k2: 'default value 2' });
+  });
+});
+
+describe('writing large models', () => {
+  it('writes 200,000 vertices, where an argument list of them overflowed the stack', () => {
+    const vertices = Array.from({ length: 200_000 }, (_, i) => ({ id: `v${i}` }));
+    const file: ModelFileJson = { models: [{ id: 'm', name: 'm', vertices, edges: [] }] };
+    expect(write(file)).toMatch(/<node id="v199999">.*\n {2}<\/graph>\n<\/graphml>\n$/);
+    expect(writeDot(file)).toMatch(/\n {2}"v199999" \[label=""\];\n\}\n$/);
+  }, 60_000);
+
+  it('writes a vertex label of 200,000 lines, which reads back', () => {
+    // The model's actions are the INIT: of its first vertex, whose shape is sized to the label's longest line.
+    const actions = [`${'\n'.repeat(200_000)}x = 1;`];
+    const file: ModelFileJson = { models: [{ id: 'm', actions, vertices: [{ id: 'a' }], edges: [] }] };
+    const text = write(file);
+    expect(text).toContain(`<y:NodeLabel>INIT: ${actions[0]}</y:NodeLabel>`);
+    expect(read(text).models[0].actions).toEqual(actions);
   });
 });
