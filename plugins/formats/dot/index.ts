@@ -1,11 +1,15 @@
 import type { ModelFormat } from '../../../core/format.js';
-import type { EdgeJson, ModelFileJson, ModelJson } from '../../../core/model/types.js';
+import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../core/model/types.js';
+import { isLabelName } from '../graphml/label-names.js';
+import { vertexView } from '../graphml/label-writer.js';
 
 /**
  * Graphviz DOT, for pictures of models (`walker convert -f dot | dot -Tsvg`): write-only. Labels are
  * GraphWalker's: a vertex's name, an edge's name with `[guard]` and `/actions` on lines of their own, and
- * `Start -> v` for a start edge. Several models are clusters of one graph, and vertices that share a state are
- * joined by dashed lines.
+ * `Start -> v` for a start edge. A name or shared state that the label grammar would not read as itself alone
+ * (`e_Logout [false]` reads as a name and a guard) is written as a JSON string, in double quotes, so that
+ * the picture shows it as one name. Several models are clusters of one graph, and vertices that share a state
+ * are joined by dashed lines.
  */
 export const dotFormat: ModelFormat = {
   name: 'dot',
@@ -31,10 +35,7 @@ function writeDot(file: ModelFileJson): string {
 }
 
 function modelLines(model: ModelJson, prefix: string): string[] {
-  const lines = model.vertices.map((v) => {
-    const label = v.sharedState === undefined ? (v.name ?? '') : `${v.name ?? ''}\nSHARED: ${v.sharedState}`;
-    return `${quote(prefix + v.id)} [label=${quote(label)}];`;
-  });
+  const lines = model.vertices.map((v) => `${quote(prefix + v.id)} [label=${quote(vertexLabel(v))}];`);
   // The Start point is no vertex; its name must not be one.
   const ids = new Set(model.vertices.map((v) => prefix + v.id));
   let start = `${prefix}Start`;
@@ -47,11 +48,24 @@ function modelLines(model: ModelJson, prefix: string): string[] {
   return lines;
 }
 
+function vertexLabel(vertex: VertexJson): string {
+  const name = labelName(vertex.name);
+  if (vertex.sharedState === undefined) return name;
+  const state = vertexView('sharedState', vertex.sharedState) === vertex.sharedState ? vertex.sharedState : JSON.stringify(vertex.sharedState);
+  return `${name}\nSHARED: ${state}`;
+}
+
 function edgeLabel(edge: EdgeJson): string {
-  let label = edge.name ?? '';
+  let label = labelName(edge.name);
   if (edge.guard !== undefined) label += `\n[${edge.guard}]`;
   if (edge.actions !== undefined && edge.actions.length > 0) label += `\n/${edge.actions.join('')}`;
   return label;
+}
+
+/** A name as the label shows it: as it is where the grammar reads it so, else as a JSON string. */
+function labelName(name: string | undefined): string {
+  if (name === undefined) return '';
+  return isLabelName(name) ? name : JSON.stringify(name);
 }
 
 /** Dashed lines between vertices of different models that share a state: where a walk may jump. */

@@ -68,7 +68,12 @@ const FOLDED_KEYWORDS: Readonly<Record<string, LabelTokenKind>> = {
 };
 
 // Java identifiers, as GraphWalker's lexer accepts them: letters, digits, `$` and `_`, and Unicode letters.
-const IDENTIFIER = /[\p{L}\p{Nl}\p{Sc}\p{Pc}][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Sc}\p{Pc}]*/uy;
+const START = String.raw`\p{L}\p{Nl}\p{Sc}\p{Pc}`;
+const PART = String.raw`${START}\p{Nd}\p{Mn}\p{Mc}`;
+const IDENTIFIER = new RegExp(`[${START}][${PART}]*`, 'uy');
+/** One character that may start an identifier, and one that may continue it. */
+export const IDENTIFIER_START = new RegExp(`^[${START}]$`, 'u');
+export const IDENTIFIER_PART = new RegExp(`^[${PART}]$`, 'u');
 const VALUE = /(?:0|[1-9][0-9]*)?\.[0-9]+|0|[1-9][0-9]*/y;
 const WHITESPACE = /[ \t\r\n\f]+/y;
 const LINE_COMMENT = /[ \t\r\n\f]+\/\/[^\r\n]*/y;

@@ -6,6 +6,38 @@ import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
 const write = dotFormat.write as NonNullable<typeof dotFormat.write>;
 
 describe('DOT', () => {
+  it('draws a name the label grammar would read as more than a name as a JSON string, and a plain name as it is', () => {
+    const file: ModelFileJson = {
+      models: [
+        {
+          id: 'm',
+          name: 'm',
+          vertices: [
+            { id: 'a', name: 'v_Home SHARED: HOME' },
+            { id: 'Start', name: 'v_Plain', sharedState: 'S 1' },
+          ],
+          edges: [
+            { id: 'e0', name: 'e_Logout [false]', targetVertexId: 'a' },
+            { id: 'e1', name: 'e_Quit / signedIn = true;', sourceVertexId: 'a', targetVertexId: 'Start', guard: 'ok', actions: ['x++;'] },
+          ],
+        },
+      ],
+    };
+    expect(write(file)).toBe(
+      [
+        'digraph "m" {',
+        '  "a" [label="\\"v_Home SHARED: HOME\\""];',
+        '  "Start" [label="v_Plain\\nSHARED: \\"S 1\\""];',
+        // A vertex has the id Start: the start point takes another.
+        '  "Start_" [label="Start", shape=point];',
+        '  "Start_" -> "a" [label="\\"e_Logout [false]\\""];',
+        '  "a" -> "Start" [label="\\"e_Quit / signedIn = true;\\"\\n[ok]\\n/x++;"];',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('joins the vertices of a shared state in time proportional to their number', () => {
     const sharing = (n: number): ModelFileJson => ({
       models: [
