@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +106,39 @@ describe('walker convert', () => {
     expect(dot.code).toBe(0);
     expect(dot.stdout).toMatch(/^digraph "Login" \{\n/);
     expect(dot.stdout).toContain('"Start" -> "v_closed" [label="e_Start"];');
+  });
+
+  it('converts JSON to GraphML and back keeping names that read as a guard, actions or a shared state as names', async () => {
+    const model = {
+      models: [
+        {
+          id: 'm',
+          name: 'names',
+          generator: 'random(edge_coverage(100))',
+          startElementId: 'e0',
+          vertices: [{ id: 'a', name: 'v_Home SHARED: HOME' }],
+          edges: [
+            { id: 'e0', name: 'e_Logout [false]', targetVertexId: 'a' },
+            { id: 'e1', name: 'e_Quit / signedIn = true; remember = true;', sourceVertexId: 'a', targetVertexId: 'a' },
+          ],
+        },
+      ],
+    };
+    const json = join(scratch, 'names.json');
+    writeFileSync(json, JSON.stringify(model));
+    const graphml = join(scratch, 'names.graphml');
+    const there = await runWalker(['convert', '-i', json, '-f', 'graphml', '-o', graphml]);
+    expect([there.code, there.stderr]).toEqual([0, '']);
+    // What GraphWalker reads: the names' letters and digits, and no guard, action or shared state.
+    expect(readFileSync(graphml, 'utf8').match(/<y:(?:Node|Edge)Label>[^<]*</g)).toEqual([
+      '<y:NodeLabel>v_Home_SHARED_HOME<',
+      '<y:NodeLabel>Start<',
+      '<y:EdgeLabel>e_Logout_false_<',
+      '<y:EdgeLabel>e_Quit_signedIn_true_remember_true_<',
+    ]);
+    const back = await runWalker(['convert', '-i', graphml]);
+    expect([back.code, back.stderr]).toEqual([0, '']);
+    expect(JSON.parse(back.stdout)).toEqual(loadModelFile(JSON.stringify(model)).file);
   });
 
   it('answers an unknown format as a usage mistake, and a file it cannot write with exit 2', async () => {

@@ -1,11 +1,15 @@
 import type { ModelFormat } from '../../../core/format.js';
-import type { EdgeJson, ModelFileJson, ModelJson } from '../../../core/model/types.js';
+import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../core/model/types.js';
+import { isLabelName } from '../graphml/label-names.js';
+import { vertexView } from '../graphml/label-writer.js';
 
 /**
  * Graphviz DOT, for pictures of models (`walker convert -f dot | dot -Tsvg`): write-only. Labels are
  * GraphWalker's: a vertex's name, an edge's name with `[guard]` and `/actions` on lines of their own, and
- * `Start -> v` for a start edge. Several models are clusters of one graph, and vertices that share a state are
- * joined by dashed lines.
+ * `Start -> v` for a start edge. A name or shared state that the label grammar would not read as itself alone
+ * (`e_Logout [false]` reads as a name and a guard) is written as a JSON string, in double quotes, so that
+ * the picture shows it as one name. Several models are clusters of one graph, and vertices that share a state
+ * are joined by dashed lines.
  */
 export const dotFormat: ModelFormat = {
   name: 'dot',
@@ -22,22 +26,20 @@ function writeDot(file: ModelFileJson): string {
     const prefix = single ? '' : `${model.id}/`;
     const indent = single ? '  ' : '    ';
     if (!single) lines.push(`  subgraph ${quote(`cluster_${i}`)} {`, `    label=${quote(model.name ?? model.id)};`);
-    lines.push(...modelLines(model, prefix).map((line) => indent + line));
+    for (const line of modelLines(model, prefix)) lines.push(indent + line);
     if (!single) lines.push('  }');
   });
-  lines.push(...sharedStateLines(file.models, single));
+  for (const line of sharedStateLines(file.models, single)) lines.push(line);
   lines.push('}', '');
   return lines.join('\n');
 }
 
 function modelLines(model: ModelJson, prefix: string): string[] {
-  const lines = model.vertices.map((v) => {
-    const label = v.sharedState === undefined ? (v.name ?? '') : `${v.name ?? ''}\nSHARED: ${v.sharedState}`;
-    return `${quote(prefix + v.id)} [label=${quote(label)}];`;
-  });
+  const lines = model.vertices.map((v) => `${quote(prefix + v.id)} [label=${quote(vertexLabel(v))}];`);
   // The Start point is no vertex; its name must not be one.
+  const ids = new Set(model.vertices.map((v) => prefix + v.id));
   let start = `${prefix}Start`;
-  while (model.vertices.some((v) => prefix + v.id === start)) start += '_';
+  while (ids.has(start)) start += '_';
   if (model.edges.some((e) => e.sourceVertexId === undefined)) lines.push(`${quote(start)} [label="Start", shape=point];`);
   for (const edge of model.edges) {
     const source = edge.sourceVertexId === undefined ? start : prefix + edge.sourceVertexId;
@@ -46,11 +48,24 @@ function modelLines(model: ModelJson, prefix: string): string[] {
   return lines;
 }
 
+function vertexLabel(vertex: VertexJson): string {
+  const name = labelName(vertex.name);
+  if (vertex.sharedState === undefined) return name;
+  const state = vertexView('sharedState', vertex.sharedState) === vertex.sharedState ? vertex.sharedState : JSON.stringify(vertex.sharedState);
+  return `${name}\nSHARED: ${state}`;
+}
+
 function edgeLabel(edge: EdgeJson): string {
-  let label = edge.name ?? '';
+  let label = labelName(edge.name);
   if (edge.guard !== undefined) label += `\n[${edge.guard}]`;
   if (edge.actions !== undefined && edge.actions.length > 0) label += `\n/${edge.actions.join('')}`;
   return label;
+}
+
+/** A name as the label shows it: as it is where the grammar reads it so, else as a JSON string. */
+function labelName(name: string | undefined): string {
+  if (name === undefined) return '';
+  return isLabelName(name) ? name : JSON.stringify(name);
 }
 
 /** Dashed lines between vertices of different models that share a state: where a walk may jump. */
@@ -59,7 +74,10 @@ function sharedStateLines(models: readonly ModelJson[], single: boolean): string
   const byState = new Map<string, string[]>();
   for (const model of models) {
     for (const v of model.vertices) {
-      if (v.sharedState !== undefined) byState.set(v.sharedState, [...(byState.get(v.sharedState) ?? []), `${model.id}/${v.id}`]);
+      if (v.sharedState === undefined) continue;
+      const ids = byState.get(v.sharedState);
+      if (ids === undefined) byState.set(v.sharedState, [`${model.id}/${v.id}`]);
+      else ids.push(`${model.id}/${v.id}`);
     }
   }
   const lines: string[] = [];

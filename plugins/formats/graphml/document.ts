@@ -43,6 +43,8 @@ export interface GraphmlNode {
   readonly data: GraphmlData[];
   /** The group node whose graph holds this node; undefined for a node of the document's graph. */
   readonly parent: GraphmlNode | undefined;
+  /** The group node of the document's graph that holds this node, however deep; undefined for a node of that graph. */
+  readonly topGroup: GraphmlNode | undefined;
   /** True for a group node: one with a graph of its own. */
   group: boolean;
 }
@@ -65,6 +67,8 @@ export interface GraphmlDocument {
   readonly data: GraphmlData[];
   readonly nodes: GraphmlNode[];
   readonly edges: GraphmlEdge[];
+  /** The length of the document's text, which bounds what reading may make of it. */
+  readonly textLength: number;
 }
 
 export const GRAPHML_NAMESPACE = 'http://graphml.graphdrawing.org/xmlns';

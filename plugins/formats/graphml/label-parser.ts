@@ -6,6 +6,7 @@
  * Edge:   `name [guard] / action; action; weight=0.3 dependency=2 BLOCKED REQTAG: key1, key2`
  * Vertex: `name SHARED: state INIT: action; BLOCKED REQTAG: key`, or `Start` alone.
  */
+import { shorten } from '../../../core/text.js';
 import { LabelSyntaxError, scanLabel, type LabelToken, type LabelTokenKind } from './label-lexer.js';
 
 export interface EdgeLabel {
@@ -140,7 +141,7 @@ class LabelParser {
     let text = this.take().text;
     while (this.peekKind(0) === 'dot') {
       this.take();
-      if (this.peekKind(0) !== 'identifier') throw this.error(this.tokens[this.at], `expected a name after '.' in '${text}.'`);
+      if (this.peekKind(0) !== 'identifier') throw this.error(this.tokens[this.at], `expected a name after '.' in '${shorten(text, 40)}.'`);
       text += `.${this.take().text}`;
     }
     return text;
@@ -282,5 +283,5 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
 
 function describe(token: LabelToken): string {
   if (token.kind === 'whitespace') return 'whitespace';
-  return `'${token.text.length > 40 ? `${token.text.slice(0, 40)}…` : token.text}'`;
+  return `'${shorten(token.text, 41)}'`;
 }

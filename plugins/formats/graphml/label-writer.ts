@@ -2,9 +2,12 @@
  * Writes labels in GraphWalker's yEd label grammar, one field per line, and tells for each field what a reader
  * will make of what was written (its "view"). The writer keeps a field's exact value in walker's own data key
  * when the view differs from it; the reader trusts that exact value only while the label still shows the view,
- * so that a label edited in yEd wins over what walker wrote beside it.
+ * so that a label edited in yEd wins over what walker wrote beside it. A field is written only where it reads
+ * back as that field alone: text that the grammar would read as another part (a guard, actions, SHARED:,
+ * INIT:, BLOCKED, a weight) never reaches the label, and a name shows a safe form (label-names.ts).
  */
 import { LabelSyntaxError } from './label-lexer.js';
+import { graphwalkerLexes, labelNameOf } from './label-names.js';
 import { parseEdgeLabel, parseVertexLabel, type EdgeLabel, type VertexLabel } from './label-parser.js';
 import { isXmlText } from './xml-text.js';
 
@@ -18,7 +21,7 @@ export const VERTEX_FIELDS: readonly VertexField[] = ['name', 'sharedState', 'in
 type Part<V> = (value: V) => string;
 
 const EDGE_PARTS: { readonly [F in EdgeField]-?: Part<NonNullable<EdgeLabel[F]>> } = {
-  name: (name) => name,
+  name: labelNameOf,
   guard: (guard) => `[${guard}]`,
   actions: (actions) => `/${actions.join('')}`,
   weight: (weight) => `weight=${decimal(weight)}`,
@@ -28,7 +31,7 @@ const EDGE_PARTS: { readonly [F in EdgeField]-?: Part<NonNullable<EdgeLabel[F]>>
 };
 
 const VERTEX_PARTS: { readonly [F in VertexField]-?: Part<NonNullable<VertexLabel[F]>> } = {
-  name: (name) => name,
+  name: labelNameOf,
   sharedState: (state) => `SHARED: ${state}`,
   init: (actions) => `INIT: ${actions.join('')}`,
   blocked: () => 'BLOCKED',
@@ -39,14 +42,23 @@ const VERTEX_PARTS: { readonly [F in VertexField]-?: Part<NonNullable<VertexLabe
 export function edgeView<F extends EdgeField>(field: F, value: EdgeLabel[F]): EdgeLabel[F] | undefined {
   if (value === undefined) return undefined;
   const part = (EDGE_PARTS[field] as Part<unknown>)(value);
-  return attempt(() => parseEdgeLabel(part)[field], part);
+  return fieldAlone(attempt(() => parseEdgeLabel(part), part), field);
 }
 
 /** What a reader makes of a vertex field written alone, or undefined when the value cannot be written in a label. */
 export function vertexView<F extends VertexField>(field: F, value: VertexLabel[F]): VertexLabel[F] | undefined {
   if (value === undefined) return undefined;
+  // A shared state is an identifier, and GraphWalker's lexer reads those in fewer characters than walker's.
+  if (field === 'sharedState' && !graphwalkerLexes(value as string)) return undefined;
   const part = (VERTEX_PARTS[field] as Part<unknown>)(value);
-  return attempt(() => parseVertexLabel(part)[field], part);
+  return fieldAlone(attempt(() => parseVertexLabel(part), part), field);
+}
+
+/** The field of a parsed part, unless the part also read as another field: `e [false]` is no name alone. */
+function fieldAlone<L extends object, F extends keyof L>(parsed: L | undefined, field: F): L[F] | undefined {
+  if (parsed === undefined) return undefined;
+  for (const key in parsed) if ((key as PropertyKey) !== field) return undefined;
+  return parsed[field];
 }
 
 /** A label of the writable fields, one a line, and the fields it shows (their views). */
@@ -71,12 +83,20 @@ function compose<L extends object, F extends keyof L>(
   part: (field: F, value: unknown) => string,
   parse: (label: string) => L,
 ): WrittenLabel<L> {
-  const written = order.filter((f) => view(f, fields[f]) !== undefined);
-  // Fields are written so as not to run into each other; should one still do, it is left to the data key.
+  const views: Partial<Record<F, unknown>> = {};
+  const written: F[] = [];
+  for (const f of order) {
+    const shown = view(f, fields[f]);
+    if (shown === undefined) continue;
+    views[f] = shown;
+    written.push(f);
+  }
+  // Fields are written so as not to run into each other. Should one still read otherwise as part of the whole,
+  // it is left to the data key; should the whole read as a field that none of them is, the last one is.
   for (;;) {
     const text = written.map((f) => part(f, fields[f])).join('\n');
     const parsed = attempt(() => parse(text), text);
-    const clash = written.find((f) => parsed === undefined || !sameValue(parsed[f], view(f, fields[f])));
+    const clash = parsed === undefined ? written[0] : (written.find((f) => !sameValue(parsed[f], views[f])) ?? strayField(parsed, written));
     if (clash === undefined) {
       const shown = {} as L;
       for (const f of written) shown[f] = parsed?.[f] as L[F];
@@ -84,6 +104,12 @@ function compose<L extends object, F extends keyof L>(
     }
     written.splice(written.indexOf(clash), 1);
   }
+}
+
+/** The last written field when the label reads as a field that was not written, else undefined. */
+function strayField<L extends object, F extends keyof L>(parsed: L, written: readonly F[]): F | undefined {
+  for (const key in parsed) if (!written.includes(key as unknown as F)) return written[written.length - 1];
+  return undefined;
 }
 
 /** The result of reading a part, or undefined when it does not parse or cannot stand in an XML document. */

@@ -3,6 +3,7 @@
  * data keys (properties), its position, and walker's own data key for the values those cannot show exactly.
  */
 import { ErrorCodes, type ErrorCode } from '../../../core/errors.js';
+import { abbreviate, shorten } from '../../../core/text.js';
 import type { EdgeJson, VertexJson } from '../../../core/model/types.js';
 import type { GraphmlData, GraphmlKey, YedGraphics } from './document.js';
 import { LabelSyntaxError } from './label-lexer.js';
@@ -23,28 +24,62 @@ export class ElementProblem extends Error {
   }
 }
 
+/**
+ * What the key defaults may give the elements of a document in all, in characters of names and values (and 16 a
+ * property), per character of the document, or 1 MiB for a small one. A default is copied to every element of
+ * its kind: unbounded, a megabyte of defaults on a thousand nodes makes a model of a gigabyte out of a document
+ * of two megabytes, and the work of reading grows with the square of the document.
+ */
+export const DEFAULTS_PER_DOCUMENT_CHARACTER = 8;
+const DEFAULTS_FLOOR = 2 ** 20;
+
 /** The keys of a document by what they are to elements of one kind (`node` or `edge`). */
 export class KeyTable {
   private readonly properties = new Map<string, GraphmlKey>();
   private readonly walker = new Set<string>();
-  private readonly defaults: GraphmlKey[] = [];
+  /** Each default's property name and value, decoded once for all the elements. */
+  private readonly defaults: [string, unknown][] = [];
+  private readonly defaultKeys: string[] = [];
+  private defaultText = 0;
 
-  constructor(keys: Iterable<GraphmlKey>, kind: 'node' | 'edge' | 'graph') {
+  constructor(
+    keys: Iterable<GraphmlKey>,
+    private readonly kind: 'node' | 'edge' | 'graph',
+  ) {
     for (const key of keys) {
       // yEd's own keys (graphics, resources, ports) carry yfiles.type; custom properties do not.
       if (key.yfilesType !== undefined || (key.for !== kind && key.for !== 'all')) continue;
       if (key.attrName === WALKER_KEY) this.walker.add(key.id);
       else if (key.attrName !== undefined) {
         this.properties.set(key.id, key);
-        if (key.defaultText !== undefined) this.defaults.push(key);
+        if (key.defaultText !== undefined) this.addDefault(key, key.attrName, key.defaultText);
       }
     }
+  }
+
+  private addDefault(key: GraphmlKey, name: string, text: string): void {
+    this.defaults.push([name, decodeProperty(text, key.attrType)]);
+    this.defaultKeys.push(key.id);
+    this.defaultText += name.length + text.length + 16;
+  }
+
+  /** Refuses defaults that would give the `count` elements of this kind more than a document of this length may. */
+  checkDefaults(count: number, textLength: number): void {
+    const most = Math.max(DEFAULTS_FLOOR, DEFAULTS_PER_DOCUMENT_CHARACTER * textLength);
+    if (this.defaultText * count <= most) return;
+    const keys = abbreviate(this.defaultKeys.slice(0, 5), 5, this.defaultKeys.length);
+    throw new ElementProblem(
+      `the <default> values of the ${this.kind} keys (${keys}) would give each of the ${count} ${this.kind}s ` +
+        `${this.defaultText} characters of properties, more than the ${most} in all that a document of ${textLength} ` +
+        'characters may give: set such values on the elements that need them',
+      'default',
+    );
   }
 
   /** The element's properties: key defaults, then its data, in document order. */
   propertiesOf(data: readonly GraphmlData[]): Record<string, unknown> {
     const properties: Record<string, unknown> = {};
-    for (const key of this.defaults) setOwn(properties, key.attrName as string, decodeProperty(key.defaultText as string, key.attrType));
+    for (const [name, value] of this.defaults) setOwn(properties, name, value);
     for (const d of data) {
       const key = this.properties.get(d.key);
       if (key !== undefined && d.graphics === undefined) setOwn(properties, key.attrName as string, decodeProperty(d.text, key.attrType));
@@ -93,7 +128,7 @@ export function parseLabel<L>(label: string, what: 'vertex' | 'edge', parse: (la
     const line = before.split('\n').length;
     const column = error.offset - before.lastIndexOf('\n');
     const at = label.includes('\n') ? `line ${line}, column ${column}` : `column ${column}`;
-    throw new ElementProblem(`the ${what} label '${label}' does not parse at ${at}: ${error.problem}`, 'label');
+    throw new ElementProblem(`the ${what} label '${shorten(label, 200)}' does not parse at ${at}: ${error.problem}`, 'label');
   }
 }
 

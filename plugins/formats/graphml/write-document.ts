@@ -45,7 +45,7 @@ export function writeGraphml(file: ModelFileJson): string {
     const written = writeModel(file.models[0], '', keys, 0);
     // The file name names a yEd model; the name walker keeps, or its absence, wins over it.
     graph.model = { ...written.extras, name: file.models[0].name ?? null };
-    body.push(...written.lines);
+    for (const line of written.lines) body.push(line);
   } else {
     let top = 0;
     file.models.forEach((model, i) => {
@@ -93,16 +93,20 @@ function writeModel(model: ModelJson, prefix: string, keys: KeyDeclarations, top
     const source = edge.sourceVertexId === undefined ? startId : prefix + edge.sourceVertexId;
     lines.push(edgeElement(edge, prefix + edge.id, source, prefix + edge.targetVertexId, keys));
   }
-  const extras = modelExtras(model, sourceless, initShown);
-  const xs = places.map((p) => p.x);
-  const ys = places.map((p) => p.y);
-  const bounds = places.length === 0 ? { left: 0, top, right: GRID_X, bottom: top + GRID_Y } : {
-    left: Math.min(...xs) - 40,
-    top: Math.min(...ys) - 40,
-    right: Math.max(...xs) + GRID_X,
-    bottom: Math.max(...ys) + GRID_Y,
-  };
-  return { lines, extras, ...bounds };
+  return { lines, extras: modelExtras(model, sourceless, initShown), ...boundsOf(places, top) };
+}
+
+/** The box around a model's vertices, for its group; found in a loop, as 200,000 arguments overflow the stack. */
+function boundsOf(places: readonly Placement[], top: number): Pick<WrittenModel, 'left' | 'top' | 'right' | 'bottom'> {
+  if (places.length === 0) return { left: 0, top, right: GRID_X, bottom: top + GRID_Y };
+  let [left, upper, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const { x, y } of places) {
+    left = Math.min(left, x);
+    upper = Math.min(upper, y);
+    right = Math.max(right, x);
+    bottom = Math.max(bottom, y);
+  }
+  return { left: left - 40, top: upper - 40, right: right + GRID_X, bottom: bottom + GRID_Y };
 }
 
 /** The model's fields that the drawing does not show: all but its elements, its start edge and its INIT actions. */

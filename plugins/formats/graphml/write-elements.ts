@@ -3,12 +3,13 @@
  * grammar can say, GraphML data keys for the properties, and walker's data key for every value those cannot
  * carry exactly (see walker-data.ts).
  */
+import { ErrorCodes, ModelError } from '../../../core/errors.js';
 import type { EdgeJson, VertexJson } from '../../../core/model/types.js';
 import type { EdgeLabel, VertexLabel } from './label-parser.js';
 import { sameValue, writeEdgeLabel, writeVertexLabel } from './label-writer.js';
 import { propertyType, propertyView } from './property-values.js';
 import { setOwn, stringifyExtras, type EdgeExtras, type VertexExtras } from './walker-data.js';
-import { escapeAttribute, escapeText } from './xml-text.js';
+import { escapeAttribute, escapeText, firstNonXmlCharacter, isXmlText } from './xml-text.js';
 
 /** The keys a document declares, made as elements ask for them. */
 export class KeyDeclarations {
@@ -69,7 +70,7 @@ export function vertexNode(
   const data = properties === undefined ? '' : propertyData(properties, 'node', keys, extras, !place.invented, label.shown.blocked === true);
   const xml = element(
     'node',
-    `id="${escapeAttribute(nodeId)}"`,
+    `id="${idAttribute(nodeId, vertex.id, 'vertex')}"`,
     extrasData(extras, 'node', keys) + data + shapeNode(label.text, place, '#FFCC00', 'rectangle'),
   );
   return { xml, initShown: init === undefined || sameValue(label.shown.init, init) };
@@ -99,8 +100,26 @@ export function edgeElement(edge: EdgeJson, edgeId: string, source: string, targ
   const graphics =
     `<data key="${EDGE_GRAPHICS}"><y:PolyLineEdge><y:Arrows source="none" target="standard"/>` +
     `${labelElement('EdgeLabel', label.text)}</y:PolyLineEdge></data>`;
-  const attributes = `id="${escapeAttribute(edgeId)}" source="${escapeAttribute(source)}" target="${escapeAttribute(target)}"`;
+  const attributes =
+    `id="${idAttribute(edgeId, edge.id, 'edge')}" source="${idAttribute(source, edge.sourceVertexId ?? '', 'source vertex')}" ` +
+    `target="${idAttribute(target, edge.targetVertexId, 'target vertex')}"`;
   return element('edge', attributes, extrasData(extras, 'edge', keys) + data + graphics);
+}
+
+/**
+ * An element id as a GraphML attribute. Ids are what edges join nodes by, so one that XML 1.0 cannot hold (most
+ * control characters, even escaped) cannot be written at all: the model is refused rather than written as a
+ * document no reader takes.
+ */
+function idAttribute(id: string, elementId: string, what: string): string {
+  const bad = firstNonXmlCharacter(id);
+  if (bad === undefined) return escapeAttribute(id);
+  throw new ModelError(
+    `GraphML cannot hold the ${what} id ${JSON.stringify(elementId)}: XML has no way to write its character ${bad}, ` +
+      'escaped or not; give the element an id without control characters, or keep the model as JSON',
+    {},
+    ErrorCodes.MODEL_INVALID,
+  );
 }
 
 /** Copies into `extras` the fields whose exact value the label does not show. */
@@ -128,6 +147,11 @@ function propertyData(
   const kept: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(properties)) {
     if (name === 'blocked' && value === true && blockedShown) continue;
+    // A key's name is an XML attribute: one that XML cannot hold stays in walker's data, with its value.
+    if (!isXmlText(name)) {
+      setOwn(kept, name, value);
+      continue;
+    }
     if (kind === 'node' && (name === 'x' || name === 'y')) {
       if (!positioned) setOwn(kept, name, value);
       continue;
@@ -167,7 +191,8 @@ function labelElement(kind: 'NodeLabel' | 'EdgeLabel', text: string): string {
 /** Room for the label in yEd's default 12-point font: about 7 points a character and 18 a line. */
 export function labelSize(label: string): { width: number; height: number } {
   const lines = label.split('\n');
-  const longest = Math.max(...lines.map((l) => l.length));
+  let longest = 0;
+  for (const line of lines) longest = Math.max(longest, line.length);
   return { width: Math.max(60, longest * 7 + 20), height: Math.max(30, lines.length * 18 + 12) };
 }
 

@@ -9,6 +9,7 @@ import {
   type GraphmlNode,
   type YedGraphics,
 } from './document.js';
+import { NamespaceLimitError, NamespaceScope } from './namespace-scope.js';
 
 /** A document that is not well-formed XML, not GraphML, or declares a DTD: what is wrong and where. */
 export class GraphmlSyntaxError extends Error {}
@@ -37,7 +38,7 @@ const SKIP: Frame = { kind: 'skip' };
  * @throws {GraphmlSyntaxError} saying what is wrong and at which line.
  */
 export function readGraphmlDocument(text: string): GraphmlDocument {
-  const builder = new DocumentBuilder();
+  const builder = new DocumentBuilder(text.length);
   // Namespaces are resolved here rather than by saxes, whose namespace mode takes twice as long on a large model.
   const parser = new SaxesParser<{ position: true; xmlns: false }>({ position: true, xmlns: false });
   parser.on('doctype', () => {
@@ -46,7 +47,14 @@ export function readGraphmlDocument(text: string): GraphmlDocument {
         'entity definitions): remove the <!DOCTYPE ...> declaration; yEd never writes one',
     );
   });
-  parser.on('opentag', (tag) => builder.open(tag, parser.line));
+  parser.on('opentag', (tag) => {
+    try {
+      builder.open(tag, parser.line);
+    } catch (error) {
+      if (!(error instanceof NamespaceLimitError)) throw error;
+      throw new GraphmlSyntaxError(`line ${parser.line}, column ${parser.column}: ${error.message}`);
+    }
+  });
   parser.on('closetag', () => builder.close());
   parser.on('text', (t) => builder.text(t));
   parser.on('cdata', (t) => builder.text(t));
@@ -69,21 +77,20 @@ interface Tag {
   readonly attributes: Record<string, string>;
 }
 
-/** Namespace bindings by prefix ('' for the default namespace), one map per element that declares any. */
-type Bindings = Readonly<Record<string, string | undefined>>;
-
 class DocumentBuilder {
   private readonly keys = new Map<string, GraphmlKey>();
   private readonly nodes: GraphmlNode[] = [];
   private readonly edges: GraphmlEdge[] = [];
   private readonly data: GraphmlData[] = [];
   private readonly stack: Frame[] = [];
-  private readonly bindings: Bindings[] = [{ xml: 'http://www.w3.org/XML/1998/namespace' }];
+  private readonly namespaces = new NamespaceScope();
   private graphs = 0;
+
+  constructor(private readonly textLength: number) {}
 
   document(): GraphmlDocument {
     if (this.graphs === 0) throw new GraphmlSyntaxError('the <graphml> element holds no <graph>');
-    return { keys: this.keys, data: this.data, nodes: this.nodes, edges: this.edges };
+    return { keys: this.keys, data: this.data, nodes: this.nodes, edges: this.edges, textLength: this.textLength };
   }
 
   open(raw: SaxesTagPlain, line: number): void {
@@ -94,20 +101,16 @@ class DocumentBuilder {
 
   close(): void {
     this.stack.pop();
-    this.bindings.pop();
+    this.namespaces.close();
   }
 
   /** The element's namespace, from the `xmlns` declarations in force (its own included). */
   private resolve(raw: SaxesTagPlain): Tag {
     const attributes = raw.attributes as Record<string, string>;
-    let bindings = this.bindings[this.bindings.length - 1];
-    for (const name in attributes) {
-      if (name === 'xmlns' || name.startsWith('xmlns:')) bindings = { ...bindings, [name.slice(6)]: attributes[name] };
-    }
-    this.bindings.push(bindings);
+    this.namespaces.open(raw.name, attributes);
     const colon = raw.name.indexOf(':');
     const prefix = colon < 0 ? '' : raw.name.slice(0, colon);
-    return { name: raw.name, local: raw.name.slice(colon + 1), uri: bindings[prefix] ?? (prefix === '' ? '' : undefined), attributes };
+    return { name: raw.name, local: raw.name.slice(colon + 1), uri: this.namespaces.uri(prefix), attributes };
   }
 
   text(text: string): void {
@@ -165,7 +168,8 @@ class DocumentBuilder {
 
   private inGraph(owner: GraphmlNode | undefined, tag: Tag, line: number): Frame {
     if (tag.local === 'node') {
-      const node: GraphmlNode = { id: attribute(tag, 'id') ?? '', line, data: [], parent: owner, group: false };
+      const topGroup = owner === undefined ? undefined : (owner.topGroup ?? owner);
+      const node: GraphmlNode = { id: attribute(tag, 'id') ?? '', line, data: [], parent: owner, topGroup, group: false };
       this.nodes.push(node);
       return { kind: 'node', node };
     }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../../core/model/load.js';
 import { graphmlFormat } from '../../../plugins/formats/graphml/index.js';
-import { call, draftApp, smallDraft, type DraftTestApp } from './helpers.js';
+import { call, draftApp, newDraft, smallDraft, type DraftTestApp } from './helpers.js';
 
 let t: DraftTestApp;
 beforeEach(async () => {
@@ -26,6 +26,25 @@ describe('GET /walker/drafts/{id} in another format', () => {
       const read = graphmlFormat.read?.(res.body, {});
       expect(loadModelFile(read).file).toEqual(loadModelFile(json.model).file);
     }
+  });
+
+  it('exports names that read as a guard, actions or a shared state in GraphML labels as names, which read back exactly', async () => {
+    const id = await newDraft(t.app, { model_id: 'names', generator: 'random(edge_coverage(100))' });
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'POST', `${base}/vertices`, { id: 'a', name: 'v_Home SHARED: HOME' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e0', name: 'e_Logout [false]', target_vertex_id: 'a' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e1', name: 'e_Quit / signedIn = true; remember = true;', source_vertex_id: 'a', target_vertex_id: 'a' });
+    const json = (await call(t.app, 'GET', base)).body;
+    const res = await raw(`${base}?format=graphml`);
+    expect(res.statusCode).toBe(200);
+    // GraphWalker reads these labels as names alone: no guard, action or shared state.
+    expect(res.body.match(/<y:(?:Node|Edge)Label>[^<]*</g)).toEqual([
+      '<y:NodeLabel>v_Home_SHARED_HOME<',
+      '<y:NodeLabel>Start<',
+      '<y:EdgeLabel>e_Logout_false_<',
+      '<y:EdgeLabel>e_Quit_signedIn_true_remember_true_<',
+    ]);
+    expect(loadModelFile(graphmlFormat.read?.(res.body, {})).file).toEqual(loadModelFile(json.model).file);
   });
 
   it('keeps JSON the default, for no Accept, Accept: */*, application/json first, or ?format=json', async () => {

@@ -111,10 +111,12 @@ describe('writing labels', () => {
 
   it('leaves out a field the grammar cannot hold, and tells what a reader will see of the others', () => {
     const written = writeVertexLabel({ name: 'a vertex', sharedState: 'S-1', init: ['x = 1; y = 2;'], requirements: [' padded '] });
-    // A name with a space and a shared state with a dash do not parse; an action of two statements reads as two.
-    expect(written.text).toBe('INIT: x = 1; y = 2;\nREQTAG:  padded ');
-    expect(written.shown).toEqual({ init: ['x = 1;', ' y = 2;'], requirements: ['padded'] });
-    expect(vertexView('name', 'Start')).toBeUndefined();
+    // A name with a space shows a safe form; a shared state with a dash does not parse; an action of two
+    // statements reads as two.
+    expect(written.text).toBe('a_vertex\nINIT: x = 1; y = 2;\nREQTAG:  padded ');
+    expect(written.shown).toEqual({ name: 'a_vertex', init: ['x = 1;', ' y = 2;'], requirements: ['padded'] });
+    // A keyword is no name: alone in a label, `Start` would make the vertex the Start vertex.
+    expect(vertexView('name', 'Start')).toBe('Start_');
     expect(edgeView('weight', 1e-7)).toBe(1e-7);
     expect(edgeView('guard', 'a ] b')).toBeUndefined();
   });
