@@ -60,7 +60,9 @@ describe('walker offline on a pipe', () => {
       await exited(child);
     }
     expect(Math.max(...samples)).toBeLessThan(150);
-    expect(samples[samples.length - 1] - samples[9]).toBeLessThan(30);
+    // Output held for a reader that does not read would grow by hundreds of MB; a collector that a busy
+    // machine lets fall behind leaves some tens (34 MB was seen beside two other suites).
+    expect(samples[samples.length - 1] - samples[9]).toBeLessThan(60);
     const lines = read.join('').split('\n').slice(0, 10);
     expect(JSON.parse(lines[0])).toEqual({ currentElementName: 'e_Start', currentElementID: 'e_start', modelId: 'login', modelName: 'Login' });
     for (const line of lines.slice(1, -1)) {

@@ -124,7 +124,12 @@ export function startWalker(argv: readonly string[], env: NodeJS.ProcessEnv = {}
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no Listening line within 15 s:\n${stdout}${stderr}`)), 15_000);
+    // A start takes a second alone; a machine busy with two other suites, five files starting theirs at once,
+    // took more than 15 s. One that never listens is ended, not left running behind the failed test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no Listening line within 60 s:\n${stdout}${stderr}`));
+    }, 60_000);
     child.stderr.on('data', (chunk) => (stderr += String(chunk)));
     child.stdout.on('data', (chunk) => {
       stdout += String(chunk);

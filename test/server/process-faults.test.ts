@@ -56,10 +56,10 @@ describe.concurrent('walker online, the real process', () => {
     expect(half.received()).toBe('');
     // The limit is the test's, not the service's: the 5 s above is what is asserted. It once ran out at the
     // default 20 s on an overloaded machine, because everything before the signal counts too: a start that
-    // may take up to startService's own 15 s when the five tests of this file start their services at once
+    // may take up to startService's own 60 s when the five tests of this file start their services at once
     // beside other test files, and three requests that build, then copy into an answer, a 20 MB string.
-    // 15 s to start, 5 s to stop and 40 s for the rest, which takes well under a second on a quiet machine.
-  }, 60_000);
+    // 60 s to start, 5 s to stop and 55 s for the rest, which takes well under a second on a quiet machine.
+  }, 120_000);
 
   it('disconnects a client whose headers do not arrive within 10 s, with 408', async () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0']);
