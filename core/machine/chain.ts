@@ -56,8 +56,6 @@ export interface ChainContext {
   readonly random: RandomSource;
   /** What one walk can cover, made on first need (a condensation of the whole file). */
   readonly walks: () => OneWalk;
-  /** The judge of goals no walk can meet, which remembers its findings for every chain of the walk. */
-  readonly feasibility: Feasibility;
   readonly planning: StatePlanning;
 }
 
@@ -81,18 +79,17 @@ export function chainContextOf(
   const walkGraph = new WalkGraph(graph, joined);
   let oneWalk: OneWalk | undefined;
   const walks = (): OneWalk => (oneWalk ??= new OneWalk(walkGraph));
-  const feasibility = new Feasibility(graph, walks);
-  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks, feasibility, planning };
+  return { registries, graph, reachable: walkGraph.reachable(), joined, random, walks, planning };
 }
+
+/** How much of a generator string a message quotes; a column says where in the rest. */
+const DESCRIBED_LENGTH = 160;
 
 /** How messages name a model's generator string: the string itself, its start only when it is long. */
 export function describeGenerator(graph: Graph, model: number, text: string): string {
   const info = graph.models[model];
   return `Model '${info.name ?? info.id}', generator '${shorten(text, DESCRIBED_LENGTH)}'`;
 }
-
-/** How much of a generator string a message quotes; a column says where in the rest. */
-const DESCRIBED_LENGTH = 160;
 
 /** Parses a model's generator string; a syntax error names the model. */
 export function parseModelGenerators(text: string, model: string): GeneratorExpr[] {
@@ -106,11 +103,13 @@ export function parseModelGenerators(text: string, model: string): GeneratorExpr
 
 /**
  * Makes the chains of every model of a walk, at load and at every restart. All their generators get one fresh
- * {@link WalkMemo}, which is what lets a planner serve every model of this walk and no other walk.
+ * {@link WalkMemo}, which is what lets a planner serve every model of this walk and no other walk, and all
+ * their conditions one judge of what no walk can fulfil, which judges each demand once for all of them.
  */
 export function buildChains(models: readonly ParsedGenerators[], context: ChainContext): GeneratorChain[] {
   const memo = new WalkMemoMap();
-  return models.map(({ text, exprs }, model) => buildChain(exprs, text, { ...context, model, memo }));
+  const feasibility = new Feasibility(context.graph, context.walks);
+  return models.map(({ text, exprs }, model) => buildChain(exprs, text, { ...context, model, memo, feasibility }));
 }
 
 /**
@@ -121,7 +120,7 @@ export function buildChains(models: readonly ParsedGenerators[], context: ChainC
 function buildChain(
   exprs: readonly GeneratorExpr[],
   text: string,
-  context: ChainContext & { readonly model: number; readonly memo: WalkMemo },
+  context: ChainContext & { readonly model: number; readonly memo: WalkMemo; readonly feasibility: Feasibility },
 ): GeneratorChain {
   const { registries, graph, model, reachable, random, joined, memo, planning } = context;
   const describe = describeGenerator(graph, model, text);

@@ -59,7 +59,7 @@ export function inspectModelSet(
   for (const issue of whole.issues) {
     if (!own.has(issue)) found.push({ part: partOfIssue(issue, joined.models, partOf), issue });
   }
-  found.push(...duplicates);
+  for (const duplicate of duplicates) found.push(duplicate);
   const issues = byFile(found, parts);
   if (!whole.graph || issues.some((i) => isError(i.issue))) return { issues, partOf };
   const warnings = issues.map((i) => i.issue);
