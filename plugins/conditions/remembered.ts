@@ -14,8 +14,11 @@ const found = new WeakMap<object, Map<unknown, unknown>>();
 export function remembered<T>(owner: object, key: unknown, make: () => T): T {
   let values = found.get(owner);
   if (values === undefined) found.set(owner, (values = new Map()));
-  if (!values.has(key)) values.set(key, make());
-  return values.get(key) as T;
+  const value = values.get(key) as T | undefined;
+  if (value !== undefined || values.has(key)) return value as T;
+  const made = make();
+  values.set(key, made);
+  return made;
 }
 
 /**

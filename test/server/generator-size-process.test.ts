@@ -55,44 +55,50 @@ async function whileWalking<T>(request: () => Promise<T>): Promise<{ answer: T; 
   })();
   // Let the walk be under way before the request starts.
   await new Promise((resolve) => setTimeout(resolve, 100));
+  let answer: T;
   try {
-    return { answer: await request(), slowest, steps };
+    answer = await request();
   } finally {
+    // The step under way when the request ends counts too: it is the one that waited.
     done = true;
     await walker;
     await fetch(`${service.url}/walker/sessions/${String(walking.body.id)}`, { method: 'DELETE' });
   }
+  return { answer, slowest, steps };
 }
 
 describe('a long generator string on POST /walker/sessions', () => {
   it('refuses 50,000 operands of an `and` at the one too many, and no step waits meanwhile', async () => {
     const text = `random(${Array.from({ length: 50_000 }, () => 'edge_coverage(100)').join(' and ')})`;
     const { answer, slowest, steps } = await whileWalking(() => json('POST', '/walker/sessions', JSON.stringify(ring(text))));
+    expect(steps).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(STEP_MS);
     expect(answer.status).toBe(422);
     expect(answer.body.code).toBe('invalid_model');
     const column = 8 + 1000 * 'edge_coverage(100) and '.length;
     expect(answer.body.message).toMatch(/^Model 'Ring': Generator '…/);
     expect(answer.body.message).toContain(`', column ${column}: expected no more than 1000 stop conditions in one generator`);
     expect(String(answer.body.message).length).toBeLessThan(400);
-    expect(steps).toBeGreaterThan(0);
-    expect(slowest).toBeLessThan(STEP_MS);
   });
 
   it('refuses a sequence of 50,000 generators at the one too many, and no step waits meanwhile', async () => {
     const text = Array.from({ length: 50_000 }, () => 'random(length(1))').join(' ');
     const { answer, slowest } = await whileWalking(() => json('POST', '/walker/sessions', JSON.stringify(ring(text))));
+    expect(slowest).toBeLessThan(STEP_MS);
     expect(answer.status).toBe(422);
     expect(answer.body.message).toMatch(/^Model 'Ring': Generator '…[^']*', column 18001: expected no more than 1000 generators in a sequence/);
-    expect(slowest).toBeLessThan(STEP_MS);
   });
 
   it('loads the most the limits allow, ten generators of a thousand targets on a model of 1,000 vertices, and no step waits meanwhile', async () => {
     const generator = (g: number) =>
       `a_star(${Array.from({ length: 1000 }, (_, i) => `reached_vertex(v_${(g * 100 + i) % 1000})`).join(' and ')})`;
-    const text = Array.from({ length: 10 }, (_, g) => generator(g)).join(' ');
-    const { answer, slowest } = await whileWalking(() => json('POST', '/walker/sessions', JSON.stringify(ring(text, 1000))));
-    expect(answer.status).toBe(201);
+    const body = JSON.stringify(ring(Array.from({ length: 10 }, (_, g) => generator(g)).join(' '), 1000));
+    // Once first, so that what is timed is the load and not the process compiling the code it runs for the first time.
+    const first = await json('POST', '/walker/sessions', body);
+    await fetch(`${service.url}/walker/sessions/${String(first.body.id)}`, { method: 'DELETE' });
+    const { answer, slowest } = await whileWalking(() => json('POST', '/walker/sessions', body));
     expect(slowest).toBeLessThan(STEP_MS);
+    expect(answer.status).toBe(201);
     await fetch(`${service.url}/walker/sessions/${String(answer.body.id)}`, { method: 'DELETE' });
   });
 });
