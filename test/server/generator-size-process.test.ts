@@ -32,13 +32,18 @@ function ring(generator: string, n = 3): ModelFileJson {
   return { models: [{ id: 'ring', name: 'Ring', generator, startElementId: 'v0', vertices, edges }] };
 }
 
-async function json(method: string, path: string, body?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+interface Answer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+async function json(method: string, path: string, body?: string): Promise<Answer> {
   const response = await fetch(`${service.url}${path}`, { method, body });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** Steps another session one getNext after another while `request` runs; answers the request and the slowest step. */
-async function whileWalking<T>(request: () => Promise<T>): Promise<{ answer: T; slowest: number; steps: number }> {
+async function whileWalking(request: () => Promise<Answer>): Promise<{ answer: Answer; slowest: number; steps: number }> {
   const walking = await json('POST', '/walker/sessions', JSON.stringify(ring('random(never)')));
   expect(walking.status).toBe(201);
   let done = false;
@@ -55,7 +60,7 @@ async function whileWalking<T>(request: () => Promise<T>): Promise<{ answer: T; 
   })();
   // Let the walk be under way before the request starts.
   await new Promise((resolve) => setTimeout(resolve, 100));
-  let answer: T;
+  let answer: Answer;
   try {
     answer = await request();
   } finally {
@@ -67,10 +72,24 @@ async function whileWalking<T>(request: () => Promise<T>): Promise<{ answer: T; 
   return { answer, slowest, steps };
 }
 
+/**
+ * {@link whileWalking} up to three times, until no step waited {@link STEP_MS}: a busy machine may slow one
+ * try down, a request that holds the event loop slows every one. A session the request made is deleted.
+ */
+async function leastWait(request: () => Promise<Answer>): Promise<{ answer: Answer; slowest: number; steps: number }> {
+  let least: { answer: Answer; slowest: number; steps: number } | undefined;
+  for (let attempt = 0; attempt < 3 && !(least !== undefined && least.slowest < STEP_MS); attempt++) {
+    const run = await whileWalking(request);
+    if (run.answer.status === 201) await fetch(`${service.url}/walker/sessions/${String(run.answer.body.id)}`, { method: 'DELETE' });
+    if (least === undefined || run.slowest < least.slowest) least = run;
+  }
+  return least!;
+}
+
 describe('a long generator string on POST /walker/sessions', () => {
   it('refuses 50,000 operands of an `and` at the one too many, and no step waits meanwhile', async () => {
     const text = `random(${Array.from({ length: 50_000 }, () => 'edge_coverage(100)').join(' and ')})`;
-    const { answer, slowest, steps } = await whileWalking(() => json('POST', '/walker/sessions', JSON.stringify(ring(text))));
+    const { answer, slowest, steps } = await leastWait(() => json('POST', '/walker/sessions', JSON.stringify(ring(text))));
     expect(steps).toBeGreaterThan(0);
     expect(slowest).toBeLessThan(STEP_MS);
     expect(answer.status).toBe(422);
@@ -83,7 +102,7 @@ describe('a long generator string on POST /walker/sessions', () => {
 
   it('refuses a sequence of 50,000 generators at the one too many, and no step waits meanwhile', async () => {
     const text = Array.from({ length: 50_000 }, () => 'random(length(1))').join(' ');
-    const { answer, slowest } = await whileWalking(() => json('POST', '/walker/sessions', JSON.stringify(ring(text))));
+    const { answer, slowest } = await leastWait(() => json('POST', '/walker/sessions', JSON.stringify(ring(text))));
     expect(slowest).toBeLessThan(STEP_MS);
     expect(answer.status).toBe(422);
     expect(answer.body.message).toMatch(/^Model 'Ring': Generator '…[^']*', column 18001: expected no more than 1000 generators in a sequence/);
@@ -96,9 +115,8 @@ describe('a long generator string on POST /walker/sessions', () => {
     // Once first, so that what is timed is the load and not the process compiling the code it runs for the first time.
     const first = await json('POST', '/walker/sessions', body);
     await fetch(`${service.url}/walker/sessions/${String(first.body.id)}`, { method: 'DELETE' });
-    const { answer, slowest } = await whileWalking(() => json('POST', '/walker/sessions', body));
+    const { answer, slowest } = await leastWait(() => json('POST', '/walker/sessions', body));
     expect(slowest).toBeLessThan(STEP_MS);
     expect(answer.status).toBe(201);
-    await fetch(`${service.url}/walker/sessions/${String(answer.body.id)}`, { method: 'DELETE' });
   });
 });
