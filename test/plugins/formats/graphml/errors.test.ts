@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCodes, WalkerError } from '../../../../core/errors.js';
-import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
+import { read, refusal } from './read-graphml.js';
+import { ErrorCodes } from '../../../../core/errors.js';
 
-const read = (text: string) => (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path: 'm.graphml' });
 
-function refusal(text: string): WalkerError {
-  try {
-    read(text);
-  } catch (error) {
-    if (error instanceof WalkerError) return error;
-    throw error;
-  }
-  throw new Error('the document was read');
-}
 
 const HEAD = '<?xml version="1.0"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:y="http://www.yworks.com/xml/graphml">';
 const node = (id: string, label: string) => `<node id="${id}"><data key="d0"><y:ShapeNode><y:NodeLabel>${label}</y:NodeLabel></y:ShapeNode></data></node>`;

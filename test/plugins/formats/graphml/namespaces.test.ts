@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { ErrorCodes, WalkerError } from '../../../../core/errors.js';
-import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
+import { read, refusal } from './read-graphml.js';
+import { ErrorCodes } from '../../../../core/errors.js';
 import { MAX_NAMESPACE_DECLARATIONS } from '../../../../plugins/formats/graphml/namespace-scope.js';
 import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
 import { documentOf } from './yed-documents.js';
 
-const read = (text: string) => (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path: 'm.graphml' });
 
 const GRAPHML = 'http://graphml.graphdrawing.org/xmlns';
 const YED = 'http://www.yworks.com/xml/graphml';
@@ -22,15 +21,6 @@ function rootDeclaring(extra: number): string {
   return `<?xml version="1.0"?>\n<graphml xmlns="${GRAPHML}" xmlns:y="${YED}"${declarations(extra)}>\n<graph id="G">${vertex('n0', 'v_A')}</graph></graphml>`;
 }
 
-function refusal(text: string): WalkerError {
-  try {
-    read(text);
-  } catch (error) {
-    if (error instanceof WalkerError) return error;
-    throw error;
-  }
-  throw new Error('the document was read');
-}
 
 describe('XML namespaces in GraphML', () => {
   it('follow the declarations in force: an inner one hides an outer one until its element closes', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorCodes, WalkerError } from '../../../../core/errors.js';
+import { read, refusal } from './read-graphml.js';
+import { ErrorCodes } from '../../../../core/errors.js';
 import type { ModelFileJson } from '../../../../core/model/types.js';
 import { dotFormat } from '../../../../plugins/formats/dot/index.js';
 import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
@@ -9,7 +10,6 @@ import { readGraphmlDocument } from '../../../../plugins/formats/graphml/xml-rea
 import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
 import { documentOf } from './yed-documents.js';
 
-const read = (text: string) => (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path: 'm.graphml' });
 const write = graphmlFormat.write as NonNullable<typeof graphmlFormat.write>;
 const writeDot = dotFormat.write as NonNullable<typeof dotFormat.write>;
 
@@ -22,15 +22,6 @@ function modelsScaling(part: string, n: number) {
   );
 }
 
-function refusal(text: string): WalkerError {
-  try {
-    read(text);
-  } catch (error) {
-    if (error instanceof WalkerError) return error;
-    throw error;
-  }
-  throw new Error('the document was read');
-}
 
 describe('reading GraphML takes time in proportion to the document', () => {
   it('collects the INIT: actions of every vertex into the model', () => {
