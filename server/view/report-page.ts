@@ -4,11 +4,11 @@ import { graphShape, seenVariables, walkProgress } from '../../core/machine/walk
 import { missingAssets, webAssetsDirectory } from './assets.js';
 import { placedInFile, type ReportMessage, type StepSeen } from './messages.js';
 import { walkState } from './walk-message.js';
-import { LAST_STEPS, REPORT_PATH_LIMIT } from './limits.js';
+import { LAST_STEPS } from './limits.js';
 
 /**
  * A walk's report (docs/view.md): the graph, the walk as it ended — visits, figures, variables — and the
- * element of every step (the first {@link REPORT_PATH_LIMIT}), in the view's message shape.
+ * element of every step (the first `REPORT_PATH_LIMIT`), in the view's message shape.
  */
 export function reportMessage(machine: Machine, path: readonly number[], title: string): ReportMessage {
   const graph = graphShape(machine.graph);

@@ -263,7 +263,7 @@ class ModelScope {
     try {
       return vm.runInContext(source, this.context);
     } catch (error) {
-      throw new Error(`${this.label}, ${where}: ${(error as Error).message}`);
+      throw new Error(`${this.label}, ${where}: ${(error as Error).message}`, { cause: error });
     }
   }
 
