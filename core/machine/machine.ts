@@ -189,8 +189,8 @@ export class Machine implements WalkState {
    * Takes one step and returns it. Throws NO_MORE_STEPS when {@link hasNext} is false, NO_PATH at a dead end.
    * The walk moves onto the element here, written out rather than called: V8 inlines the functions a step
    * calls only up to a budget of their bytecode, and the step's own code does not count against it, so more
-   * of the small calls below (coverage, guards, actions) are inlined; measured, about 5 % of the steps per
-   * second of a walk without scripts. The element's actions run last.
+   * of the small calls below (coverage, guards, actions) are inlined (docs/benchmarks.md, "Measurements behind
+   * the code"). The element's actions run last.
    */
   next(): Step {
     if (!this.hasNext()) throw new WalkerError(ErrorCodes.NO_MORE_STEPS, NO_MORE_STEPS_MESSAGE);
