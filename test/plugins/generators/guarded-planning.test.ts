@@ -153,7 +153,7 @@ describe('goals that guards make impossible: reported by check, refused at load'
   });
 
   it('walker offline refuses impossible-goal.json before the first step: one line on stderr, exit 2', async () => {
-    const { code, stdout, stderr } = await runFor(['offline', '-m', IMPOSSIBLE, PLANNED, '--seed', '1'], 10_000);
+    const { code, stdout, stderr } = await runFor(['offline', '-m', IMPOSSIBLE, PLANNED, '--seed', '1'], 45_000);
     expect({ code, stdout, lines: stderr.trim().split('\n').length }).toEqual({ code: 2, stdout: '', lines: 1 });
     expect(stderr).toMatch(/edge_coverage\(100\)/);
     expect([stderr.includes('e_StartFreeTrial'), stderr.includes('e_BuyFullVersion')]).toEqual([true, true]);
