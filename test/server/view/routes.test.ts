@@ -49,7 +49,7 @@ async function events(url: string): Promise<{ messages: Array<WalkMessage | Draf
 }
 
 /** Waits until `test` holds of the messages, for at most `ms`. */
-async function until<T>(stream: { messages: T[]; next(): Promise<unknown> }, test: (messages: T[]) => boolean, ms = 3000): Promise<void> {
+async function until<T>(stream: { messages: T[]; next(): Promise<unknown> }, test: (messages: T[]) => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!test(stream.messages)) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${JSON.stringify(stream.messages.at(-1))}`);
