@@ -3,7 +3,8 @@ import type { Machine } from './machine.js';
 
 /**
  * What planning with guards found at the start of a walk, as warnings (docs/planning.md): that an exploration
- * stopped at its bound (`plan_bound`), and every edge that no state the walk can reach lets through
+ * stopped at its bound (`plan_bound`), goals the guards close that only a client's data may open
+ * (`goal_needs_data`, when a client may write the variables), and every edge that no state the walk can reach lets through
  * (`closed_edge`). `walker check` prints them and a load answers them, so that both say the same. With
  * `explore` false, the closed edges come only from an exploration the walk made already (a load's, for a
  * goal that needs elements), none is made for them.
@@ -14,6 +15,9 @@ export function planningIssues(machine: Machine, explore = true): ModelIssue[] {
   const bound = boundIssue(machine);
   if (bound !== undefined) issues.push(bound);
   const g = machine.graph;
+  for (const { model, message } of machine.guardedGoals()) {
+    issues.push({ code: ModelIssueCodes.GOAL_NEEDS_DATA, severity: 'warning', message, modelId: g.models[model].id, elementId: null, field: null });
+  }
   for (const { edge, words } of closed) {
     const model = g.models[g.modelOf[edge]];
     issues.push({
