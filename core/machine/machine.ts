@@ -306,7 +306,7 @@ export class Machine implements WalkState {
     const p = this.planning;
     if (!p.applies) return undefined;
     const figures = { exploredStates: p.exploredStates ?? 0, stateBound: p.bound, timeBoundMs: p.timeMs };
-    return p.cut === undefined ? figures : { ...figures, boundHit: p.cut };
+    return p.cut === undefined ? figures : { ...figures, boundHit: p.cut, decisions: p.decisions, graphDecisions: p.graphDecisions };
   }
 
   /** {@link statistics} without the lists of unvisited elements: cheap enough to read many times a second. */

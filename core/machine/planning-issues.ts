@@ -1,5 +1,7 @@
 import { ModelIssueCodes, type ModelIssue } from '../model/issue-reporter.js';
 import type { Machine } from './machine.js';
+import type { PlanningFigures } from './statistics.js';
+import { DECISION_STATES } from '../planning/walk-planning.js';
 
 /**
  * What planning with guards found at the start of a walk, as warnings (docs/planning.md): that an exploration
@@ -43,6 +45,12 @@ function boundIssue(machine: Machine): ModelIssue | undefined {
   const raise = figures.boundHit === 'states' ? '--plan-states' : '--plan-time';
   const message =
     `${found}: edges the guards keep closed are not known, goals they make impossible are not refused, and ` +
-    `plans go by the graph alone, guards ignored. Raise ${raise} to explore them all.`;
+    `plans are made on the fly from where the walk stands, each over the nearest ${decisionStates(figures).toLocaleString('en-US')} ` +
+    `states at most. Raise ${raise} to explore them all.`;
   return { code: ModelIssueCodes.PLAN_BOUND, severity: 'warning', message, modelId: null, elementId: null, field: null };
+}
+
+/** States one decision on the fly explores at most: {@link DECISION_STATES}, or fewer under a lower `--plan-states`. */
+function decisionStates(figures: PlanningFigures): number {
+  return Math.min(figures.stateBound, DECISION_STATES);
 }
