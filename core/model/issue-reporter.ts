@@ -61,7 +61,7 @@ export const ModelIssueCodes = {
    * may set data (online): refused when only the model writes the variables (offline), docs/planning.md.
    */
   GOAL_NEEDS_DATA: 'goal_needs_data',
-  /** Warning: the walk reaches more states than its planning bound (`--plan-states`), so plans ignore guards. */
+  /** Warning: the walk reaches more states than its planning bound (`--plan-states`), so plans are made on the fly (docs/planning.md). */
   PLAN_BOUND: 'plan_bound',
   /** A guard, an action or a model action does not parse (found by the script engine, without running it). */
   SCRIPT_SYNTAX: 'script_syntax',
