@@ -17,6 +17,8 @@ export const ModelIssueCodes = {
   UNKNOWN_START_ELEMENT: 'unknown_start_element',
   /** No model of the file has a start element. */
   NO_START_ELEMENT: 'no_start_element',
+  /** The file's `models` list is empty, and the file is to be walked (GraphWalker raises an exception for it). */
+  NO_MODELS: 'no_models',
   /** An item of `predefinedPathEdgeIds` names no edge of the model, or one left out because it is blocked. */
   UNKNOWN_PREDEFINED_PATH_EDGE: 'unknown_predefined_path_edge',
   /** `weight` is not a number from 0 to 1. */

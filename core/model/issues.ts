@@ -70,6 +70,11 @@ export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}
   const seed = readSeed(raw.seed, fileIssues);
   if (seed !== undefined) file.seed = seed;
 
+  if (rawModels.length === 0 && options.requireStart !== false) {
+    const problem = "The file has no models: its 'models' list is empty; add a model with a 'startElementId' to walk it";
+    fileIssues.error(ModelIssueCodes.NO_MODELS, null, problem);
+    return { issues: fileIssues.issues };
+  }
   const blocked = options.blocked !== false;
   const ids = new ModelIdRegistry(rawModels);
   const models: ModelJson[] = [];
@@ -141,8 +146,7 @@ function startIssues(models: readonly ModelJson[]): ModelIssue[] {
   let problem =
     "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
     'edge (models reached only through shared states need none)';
-  if (models.length === 0) problem = "The file has no models; add a model with a 'startElementId'";
-  else if (models.length === 1 && !hasSharedState(models[0])) {
+  if (models.length === 1 && !hasSharedState(models[0])) {
     // GraphWalker's check says it this way; a one-model file is where its users meet it.
     problem =
       "The model has neither a start element or a defined shared state; set 'startElementId' to the id of a " +

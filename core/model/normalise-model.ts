@@ -124,7 +124,8 @@ function elementList(raw: RawObject, key: 'vertices' | 'edges', r: IssueReporter
 function readElementReferences(raw: RawObject, model: ModelJson, scope: ElementScope, r: IssueReporter): void {
   if (model.startElementId !== undefined) {
     const problem = referenceProblem(model.startElementId, VERTEX | EDGE, scope, 'start element');
-    if (problem) r.error(ModelIssueCodes.UNKNOWN_START_ELEMENT, 'startElementId', problem);
+    if (problem && enteredThroughSharedState(model, scope)) delete model.startElementId;
+    else if (problem) r.error(ModelIssueCodes.UNKNOWN_START_ELEMENT, 'startElementId', problem);
   }
   const path = readTextList(raw.predefinedPathEdgeIds, 'predefinedPathEdgeIds', r);
   if (path === undefined) return;
@@ -135,6 +136,15 @@ function readElementReferences(raw: RawObject, model: ModelJson, scope: ElementS
     const field = `predefinedPathEdgeIds[${i}]`;
     if (problem) r.error(ModelIssueCodes.UNKNOWN_PREDEFINED_PATH_EDGE, field, problem);
   }
+}
+
+/**
+ * A start id that names nothing at all in a model with a shared state is ignored, as GraphWalker ignores it: the
+ * walk enters such a model through its shared state (AltWalker's own two-model example copies the first model's
+ * start id into the second). One that names a left-out element is still an error: that is a choice to fix.
+ */
+function enteredThroughSharedState(model: ModelJson, scope: ElementScope): boolean {
+  return scope.flagsOf(model.startElementId as string) === undefined && model.vertices.some((v) => v.sharedState !== undefined);
 }
 
 /** What is wrong with an element id that must name a kept element of one of the `kinds`, or undefined. */
