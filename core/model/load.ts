@@ -4,6 +4,7 @@ import type { Graph } from './graph.js';
 import { inspectModelFile, isError, ModelIssueCodes, type ModelCheckOptions, type ModelIssue } from './issues.js';
 import { blankComments, findJsonSyntaxError } from './json-syntax.js';
 import { readModelValue, type ModelFormats } from './formats.js';
+import { decodeModelBytes } from './text-encoding.js';
 import type { ModelFileJson } from './types.js';
 
 /** A model file that passed every check: its normalised form, the graph the machine walks, and any warnings. */
@@ -87,14 +88,19 @@ export async function readModelFile(path: string, options: Omit<ReadModelOptions
   return loadModelText(await readModelText(path), { ...options, source: path });
 }
 
-/** The text of a model file; a file that cannot be read is a FILE error naming the path and why. */
+/**
+ * The text of a model file, in the encoding it declares (text-encoding.ts); a file that cannot be read is a
+ * FILE error naming the path and why.
+ */
 export async function readModelText(path: string): Promise<string> {
+  let bytes: Uint8Array;
   try {
-    return await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const problem = `Could not read the model file '${path}': ${readFailure(error)}`;
     throw new ModelError(problem, {}, ErrorCodes.FILE);
   }
+  return decodeModelBytes(bytes, path);
 }
 
 function syntaxError(text: string, source: string | undefined): ModelError {
