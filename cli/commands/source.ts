@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Command, UsageError } from 'clipanion';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { readFailure } from '../../core/model/load.js';
 import { WalkerCommand } from '../command.js';
 import { blockedOption, pluginsOption } from '../common-options.js';
 import { readModelFiles } from '../models.js';
@@ -59,8 +60,6 @@ async function readTemplate(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new WalkerError(ErrorCodes.FILE, `Could not read the template '${path}': ${reason}`);
+    throw new WalkerError(ErrorCodes.FILE, `Could not read the template '${path}': ${readFailure(error)}`);
   }
 }

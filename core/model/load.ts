@@ -112,7 +112,7 @@ function syntaxError(text: string, source: string | undefined): ModelError {
 }
 
 /** A readable reason for a failed read, without Node's `ENOENT: ..., open '<path>'` repetition. */
-function readFailure(error: unknown): string {
+export function readFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
