@@ -131,6 +131,7 @@ function summarise(issues: readonly ModelIssue[]): string {
 function errorCodeOf(issues: readonly ModelIssue[]): ErrorCode {
   const first = issues.find(isError)?.code;
   if (first === ModelIssueCodes.NOT_A_MODEL_FILE) return ErrorCodes.MODEL_SYNTAX;
-  if (first === ModelIssueCodes.NO_START_ELEMENT) return ErrorCodes.NO_START;
+  // A file without models has no start either, the code such a load always answered.
+  if (first === ModelIssueCodes.NO_START_ELEMENT || first === ModelIssueCodes.NO_MODELS) return ErrorCodes.NO_START;
   return ErrorCodes.MODEL_INVALID;
 }
