@@ -1,4 +1,4 @@
-import { ModelError, ScriptError, UnknownGeneratorNameError, WalkerError } from './errors.js';
+import { GeneratorSyntaxError, ModelError, ScriptError, UnknownGeneratorNameError, WalkerError } from './errors.js';
 import { deadEndIssues } from './machine/dead-ends.js';
 import type { Graph } from './model/graph.js';
 import { inspectModelFile, isError, ModelIssueCodes, type ModelIssue } from './model/issues.js';
@@ -27,8 +27,9 @@ export interface CheckFinding {
   /** What is wrong and what to fix, naming model, element and field where there is one; without the file. */
   readonly message: string;
   /**
-   * True for what GraphWalker's check raises as an exception rather than lists as an issue of the model: an
-   * unknown generator or stop condition, a file whose `models` list is empty. `walker check` prints these on
+   * True for what GraphWalker's check raises as an exception rather than lists as an issue of the model: a
+   * generator string that does not parse or names an unknown generator or stop condition, a file whose
+   * `models` list is empty. `walker check` prints these on
    * stderr, where GraphWalker's clients look for them.
    */
   readonly exception?: true;
@@ -73,7 +74,8 @@ export async function checkModelFiles(
     if (refusal !== undefined) {
       const part = set.partOf[modelOfWalkError(refusal, graph)] ?? 0;
       const message = refusal instanceof ScriptError ? refusal.describe() : refusal.message;
-      const exception = refusal instanceof UnknownGeneratorNameError ? EXCEPTION : {};
+      // GraphWalker's generator parser throws for both; its check never lists them.
+      const exception = refusal instanceof UnknownGeneratorNameError || refusal instanceof GeneratorSyntaxError ? EXCEPTION : {};
       findings.push({ part, file: targets[part].file, severity: 'error', code: refusal.code, message, ...exception });
     }
   }

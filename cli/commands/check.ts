@@ -16,7 +16,8 @@ export class CheckCommand extends WalkerCommand {
       \`No issues found with the model(s).\`. Exits 1 when an issue is an error (loading would fail, or the walk
       cannot reach its goal), else 0: warnings (an unnamed vertex, an element no walk reaches, one dead end
       under a random generator) do not stop a walk. What GraphWalker raises as an exception instead (an unknown
-      generator or stop condition, a file whose \`models\` list is empty) is printed on stderr, and exits 2. The files are checked as they are walked together, each
+      generator or stop condition, a generator that does not parse, a file whose \`models\` list is empty) is
+      printed on stderr, and exits 2. The files are checked as they are walked together, each
       with the generator given with its \`-m\`; a file that cannot be read is an error of its own.
     `,
     examples: [

@@ -39,8 +39,10 @@ describe("GraphWalker's words for an unknown generator or stop condition, walker
       runWalker(['check', '--model', LOGIN, 'random(invalid_stop_condition)', '--blocked', 'False']),
       runWalker(['offline', '--model', LOGIN, 'invalid_generator(never)', '--verbose', '--blocked', 'False']),
       runWalker(['offline', '--model', LOGIN, 'random(invalid_stop_condition)', '--verbose']),
+      // GraphWalker's parser throws for a generator that does not parse too.
+      runWalker(['check', '--model', LOGIN, 'random(edge_coverage(100)']),
     ]);
-    const [checkGenerator, checkCondition, offlineGenerator, offlineCondition] = runs;
+    const [checkGenerator, checkCondition, offlineGenerator, offlineCondition, checkSyntax] = runs;
     for (const run of runs) expect([run.code, run.stdout]).toEqual([2, '']);
     expect(checkGenerator.stderr).toBe(
       `${LOGIN}: error: ${UNKNOWN_GENERATOR}. Model 'Login', generator 'invalid_generator(never)': unknown path generator ` +
@@ -51,6 +53,7 @@ describe("GraphWalker's words for an unknown generator or stop condition, walker
     );
     expect(offlineGenerator.stderr).toContain(`${UNKNOWN_GENERATOR}. Model 'Login'`);
     expect(offlineCondition.stderr).toContain(`${UNKNOWN_CONDITION} Model 'Login'`);
+    expect(checkSyntax.stderr).toMatch(/login\.json: error: Model 'Login': Generator 'random\(edge_coverage\(100\)', column 26: expected '\)'/);
   });
 
   it("online: on the line after GraphWalker's 'An error occurred when running command', which AltWalker reports", async () => {
