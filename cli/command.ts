@@ -57,11 +57,20 @@ export abstract class WalkerCommand extends Command<WalkerContext> {
       return 1;
     }
     if (error instanceof WalkerError || error instanceof ListenError || error instanceof OutputError) {
-      stderr.write(this.describeFailure(error.message));
+      stderr.write(this.describeFailure(failureMessage(error)));
       return 2;
     }
     const name = (this.constructor as typeof Command).paths?.[0]?.join(' ') ?? '';
     stderr.write(`An unexpected error occurred in 'walker ${name}':\n${String((error as Error)?.stack ?? error)}\n`);
     return 3;
   }
+}
+
+/**
+ * A failure's message; a port that is taken leads with the words of GraphWalker's failure (Java's), which
+ * GraphWalker's clients look for.
+ */
+function failureMessage(error: Error): string {
+  if (!(error instanceof ListenError) || error.code !== 'EADDRINUSE') return error.message;
+  return `Address already in use: ${error.message}; stop what listens there, or choose another port with -p (0 picks a free one)`;
 }

@@ -1,7 +1,7 @@
-import { ModelError, ScriptError, WalkerError } from './errors.js';
+import { GeneratorSyntaxError, ModelError, ScriptError, UnknownGeneratorNameError, WalkerError } from './errors.js';
 import { deadEndIssues } from './machine/dead-ends.js';
 import type { Graph } from './model/graph.js';
-import { inspectModelFile, isError, type ModelIssue } from './model/issues.js';
+import { inspectModelFile, isError, ModelIssueCodes, type ModelIssue } from './model/issues.js';
 import { planningIssues } from './machine/planning-issues.js';
 import { readModelValue, type ModelFormats } from './model/formats.js';
 import { readModelText, type LoadedModelFile } from './model/load.js';
@@ -26,6 +26,13 @@ export interface CheckFinding {
   readonly code: string;
   /** What is wrong and what to fix, naming model, element and field where there is one; without the file. */
   readonly message: string;
+  /**
+   * True for what GraphWalker's check raises as an exception rather than lists as an issue of the model: a
+   * generator string that does not parse or names an unknown generator or stop condition, a file whose
+   * `models` list is empty. `walker check` prints these on
+   * stderr, where GraphWalker's clients look for them.
+   */
+  readonly exception?: true;
 }
 
 /**
@@ -43,7 +50,7 @@ export async function checkModelFiles(
 ): Promise<CheckFinding[]> {
   const { parts, readable, findings } = await readParts(targets, walker.registries.formats);
   const add = (part: number, { severity, code, message }: ModelIssue) =>
-    findings.push({ part, file: targets[part].file, severity, code, message });
+    findings.push({ part, file: targets[part].file, severity, code, message, ...(code === ModelIssueCodes.NO_MODELS ? EXCEPTION : {}) });
   if (readable.length < targets.length) {
     // Without every file the walk is unknown: each readable file is checked on its own only.
     parts.forEach((part, i) => {
@@ -67,13 +74,17 @@ export async function checkModelFiles(
     if (refusal !== undefined) {
       const part = set.partOf[modelOfWalkError(refusal, graph)] ?? 0;
       const message = refusal instanceof ScriptError ? refusal.describe() : refusal.message;
-      findings.push({ part, file: targets[part].file, severity: 'error', code: refusal.code, message });
+      // GraphWalker's generator parser throws for both; its check never lists them.
+      const exception = refusal instanceof UnknownGeneratorNameError || refusal instanceof GeneratorSyntaxError ? EXCEPTION : {};
+      findings.push({ part, file: targets[part].file, severity: 'error', code: refusal.code, message, ...exception });
     }
   }
   return ordered(findings);
 }
 
 type PartFinding = CheckFinding & { readonly part: number };
+
+const EXCEPTION = { exception: true } as const;
 
 /** The files read, each in its format, the positions of those that could be, and a finding for each that could not. */
 async function readParts(
@@ -124,7 +135,7 @@ function openWalk(
 /** The findings file by file, in the order the files were given; in the order found within each. */
 function ordered(findings: readonly PartFinding[]): CheckFinding[] {
   const sorted = [...findings].sort((a, b) => a.part - b.part);
-  return sorted.map(({ file, severity, code, message }) => ({ file, severity, code, message }));
+  return sorted.map(({ part: _, ...finding }) => finding);
 }
 
 /**
@@ -133,6 +144,7 @@ function ordered(findings: readonly PartFinding[]): CheckFinding[] {
  */
 function modelOfWalkError(error: WalkerError, graph: Graph): number {
   if (error instanceof ScriptError) return graph.models.findIndex((m) => m.id === error.origin.modelId);
+  if (error instanceof UnknownGeneratorNameError) return error.model;
   const named = /^Model '(.*?)'[,:]/.exec(error.message)?.[1];
   return named === undefined ? -1 : graph.models.findIndex((m) => (m.name ?? m.id) === named);
 }

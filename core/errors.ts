@@ -104,6 +104,27 @@ export class GeneratorSyntaxError extends WalkerError {
   }
 }
 
+/**
+ * A generator string names a path generator or a stop condition that no plugin registered. The message leads
+ * with GraphWalker's words for it, which GraphWalker's clients (AltWalker) look for in what a command prints,
+ * and goes on with walker's own explanation.
+ */
+export class UnknownGeneratorNameError extends WalkerError {
+  override readonly name = 'UnknownGeneratorNameError';
+  constructor(
+    readonly kind: 'generator' | 'condition',
+    /** The name as written. */
+    readonly unknown: string,
+    /** The index of the model whose generator string it is. */
+    readonly model: number,
+    /** What walker knows: where the name is and the names that are known. */
+    explanation: string,
+  ) {
+    const words = kind === 'generator' ? `No suitable generator found with name: ${unknown}.` : 'No valid stop condition found.';
+    super(ErrorCodes.GENERATOR_INVALID, `${words} ${explanation}`);
+  }
+}
+
 /** A generator string, or a stop condition's argument, that names something the model does not allow. */
 export function invalidGenerator(message: string): WalkerError {
   return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);

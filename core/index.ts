@@ -71,6 +71,7 @@ export {
   WalkerError,
   ModelError,
   GeneratorSyntaxError,
+  UnknownGeneratorNameError,
   ScriptError,
   type ErrorCode,
   type ModelLocation,

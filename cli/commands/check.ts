@@ -15,7 +15,9 @@ export class CheckCommand extends WalkerCommand {
       Prints one issue per line, \`<file>: error: <message>\` or \`<file>: warning: <message>\`, or
       \`No issues found with the model(s).\`. Exits 1 when an issue is an error (loading would fail, or the walk
       cannot reach its goal), else 0: warnings (an unnamed vertex, an element no walk reaches, one dead end
-      under a random generator) do not stop a walk. The files are checked as they are walked together, each
+      under a random generator) do not stop a walk. What GraphWalker raises as an exception instead (an unknown
+      generator or stop condition, a generator that does not parse, a file whose \`models\` list is empty) is
+      printed on stderr, and exits 2. The files are checked as they are walked together, each
       with the generator given with its \`-m\`; a file that cannot be read is an error of its own.
     `,
     examples: [
@@ -46,7 +48,11 @@ export class CheckCommand extends WalkerCommand {
       this.context.stdout.write('No issues found with the model(s).\n');
       return 0;
     }
-    for (const { file, severity, message } of findings) this.context.stdout.write(`${file}: ${severity}: ${message}\n`);
+    // GraphWalker raises these rather than listing them, and its clients read only stderr for them.
+    for (const { file, severity, message, exception } of findings) {
+      (exception ? this.context.stderr : this.context.stdout).write(`${file}: ${severity}: ${message}\n`);
+    }
+    if (findings.some((f) => f.exception)) return 2;
     return findings.some((f) => f.severity === 'error') ? 1 : 0;
   }
 }

@@ -3,6 +3,7 @@ import { Command, UsageError } from 'clipanion';
 import { WalkerCommand } from '../command.js';
 import type { ModelFormat } from '../../core/format.js';
 import type { Registry } from '../../core/registry.js';
+import { WALK_ONLY_ISSUES } from '../../core/model/issues.js';
 import { readModelFile } from '../../core/model/load.js';
 import { OutputError } from '../line-output.js';
 import { commandLogger } from '../logger.js';
@@ -21,9 +22,11 @@ export class ConvertCommand extends WalkerCommand {
       (the default), GraphML or DOT, on stdout or into the file given with \`-o\`. JSON to GraphML and back
       keeps every field; yEd opens the GraphML, and Graphviz draws the DOT.
 
-      The file is checked as a load checks it, except that it needs no start element (a file of several
-      joined by shared states may have none). Like GraphWalker, \`-b true\` (the default) leaves blocked
-      elements out; give \`-b false\` to keep them.
+      The file is checked as a load checks it, except for what only a walk cares about: it needs no start
+      element (a file of several joined by shared states may have none), and a weight or dependency out of
+      range, or a start element or predefined-path edge that names nothing or a blocked element, is written
+      as it is, with a warning on stderr. Only what the target format cannot hold is refused. Like GraphWalker,
+      \`-b true\` (the default) leaves blocked elements out; give \`-b false\` to keep them.
     `,
     examples: [
       ['Convert a yEd model to JSON', '$0 convert -i Login.graphml > Login.json'],
@@ -44,10 +47,14 @@ export class ConvertCommand extends WalkerCommand {
     const { walker } = await commandServices(this.plugins);
     const formats = walker.registries.formats;
     const target = writer(formats, this.format);
-    const loaded = await readModelFile(this.input, { formats, blocked: this.blocked, requireStart: false });
+    const loaded = await readModelFile(this.input, { formats, blocked: this.blocked, forConversion: true });
     const text = (target.write as NonNullable<ModelFormat['write']>)(loaded.file);
     if (this.output === undefined) this.context.stdout.write(text);
     else await writeOutput(this.output, text);
+    // Written all the same: these matter to a walk, not to the file.
+    for (const { code, message } of loaded.warnings) {
+      if (WALK_ONLY_ISSUES.has(code)) this.context.stderr.write(`${this.input}: warning: ${message}\n`);
+    }
     log.info({ file: this.input, format: target.name, output: this.output ?? 'stdout' }, 'Model file converted');
     return 0;
   }

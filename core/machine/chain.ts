@@ -10,7 +10,7 @@ import { WalkGraph } from '../model/walk-graph.js';
 import type { Registries } from '../plugin.js';
 import type { RandomSource } from '../random.js';
 import type { WalkScope, WalkState } from '../walk-state.js';
-import { ErrorCodes, GeneratorSyntaxError, invalidGenerator, WalkerError } from '../errors.js';
+import { ErrorCodes, GeneratorSyntaxError, UnknownGeneratorNameError, WalkerError } from '../errors.js';
 import { shorten } from '../text.js';
 import { buildCondition } from './conditions.js';
 import { Feasibility } from './feasibility.js';
@@ -128,10 +128,9 @@ function buildChain(
   const parts = exprs.map((expr) => {
     const factory = registries.generators.find(expr.name);
     if (factory === undefined) {
-      throw invalidGenerator(
-        `${describe}: unknown path generator '${expr.name}' at column ${expr.column}. ` +
-          `Known: ${registries.generators.names().join(', ')}.`,
-      );
+      const known = registries.generators.names().join(', ');
+      const explanation = `${describe}: unknown path generator '${expr.name}' at column ${expr.column}. Known: ${known}.`;
+      throw new UnknownGeneratorNameError('generator', expr.name, model, explanation);
     }
     const condition = buildCondition(expr.condition, registries.conditions, scope, describe);
     const why = context.feasibility.whyNever(condition, scope);

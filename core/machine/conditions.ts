@@ -2,7 +2,7 @@ import type { ConditionExpr, ConditionCall } from '../language/ast.js';
 import type { StopCondition, StopConditionFactory, ConditionArgumentValue } from '../condition.js';
 import type { Registry } from '../registry.js';
 import type { WalkScope, WalkState } from '../walk-state.js';
-import { invalidGenerator } from '../errors.js';
+import { invalidGenerator, UnknownGeneratorNameError } from '../errors.js';
 
 /**
  * Turns a parsed condition into a live {@link StopCondition}: leaves come from the registry, `and`/`or`
@@ -27,10 +27,9 @@ function buildLeaf(
 ): StopCondition {
   const factory = conditions.find(call.name);
   if (factory === undefined) {
-    throw invalidGenerator(
-      `${describe}: unknown stop condition '${call.name}' at column ${call.column}. ` +
-        `Known: ${conditions.names().join(', ')}.`,
-    );
+    const known = conditions.names().join(', ');
+    const explanation = `${describe}: unknown stop condition '${call.name}' at column ${call.column}. Known: ${known}.`;
+    throw new UnknownGeneratorNameError('condition', call.name, scope.model, explanation);
   }
   const condition = factory.create(argumentOf(call, factory, describe), scope);
   return factory.endsOnVertex ? new OnVertex(condition) : condition;

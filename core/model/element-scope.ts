@@ -25,6 +25,8 @@ export class ElementScope {
   constructor(
     readonly modelId: string,
     readonly blocked: boolean,
+    /** The file is read to be converted, not walked: problems only a walk has are warnings (issues.ts). */
+    readonly forConversion: boolean,
     private readonly rawVertices: readonly unknown[],
     private readonly rawEdges: readonly unknown[],
   ) {

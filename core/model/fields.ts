@@ -1,4 +1,4 @@
-import { ModelIssueCodes, type IssueReporter } from './issue-reporter.js';
+import { ModelIssueCodes, type IssueReporter, type ModelIssueCode } from './issue-reporter.js';
 import { shorten } from '../text.js';
 
 /**
@@ -97,23 +97,34 @@ export function asNumber(value: unknown): number {
 }
 
 /** An edge's `weight`: a number from 0 to 1. */
-export function readWeight(value: unknown, issues: IssueReporter): number | undefined {
+export function readWeight(value: unknown, issues: IssueReporter, keepNumbers = false): number | undefined {
   if (value === undefined || value === null) return undefined;
   const weight = asNumber(value);
   if (weight >= 0 && weight <= 1) return weight;
   const problem = `The weight must be a value between 0 and 1, got ${describeValue(value)}`;
-  issues.error(ModelIssueCodes.INVALID_WEIGHT, 'weight', problem);
+  return outOfRange(weight, keepNumbers, issues, ModelIssueCodes.INVALID_WEIGHT, 'weight', problem);
+}
+
+/**
+ * A number outside its range: an error, or with `keepNumbers` (a file read to be converted, never walked) a
+ * warning, and the number kept as written.
+ */
+function outOfRange(value: number, keepNumbers: boolean, issues: IssueReporter, code: ModelIssueCode, field: string, problem: string): number | undefined {
+  if (keepNumbers && Number.isFinite(value)) {
+    issues.warning(code, field, problem);
+    return value;
+  }
+  issues.error(code, field, problem);
   return undefined;
 }
 
 /** An edge's `dependency`: an integer from 0 to 100. */
-export function readDependency(value: unknown, issues: IssueReporter): number | undefined {
+export function readDependency(value: unknown, issues: IssueReporter, keepNumbers = false): number | undefined {
   if (value === undefined || value === null) return undefined;
   const dependency = asNumber(value);
   if (Number.isInteger(dependency) && dependency >= 0 && dependency <= 100) return dependency;
   const problem = `must be a whole number from 0 to 100, got ${describeValue(value)}`;
-  issues.error(ModelIssueCodes.INVALID_DEPENDENCY, 'dependency', problem);
-  return undefined;
+  return outOfRange(dependency, keepNumbers, issues, ModelIssueCodes.INVALID_DEPENDENCY, 'dependency', problem);
 }
 
 /** The file's `seed`: a non-negative safe integer, so that it replays exactly in JavaScript. */

@@ -17,6 +17,8 @@ export const ModelIssueCodes = {
   UNKNOWN_START_ELEMENT: 'unknown_start_element',
   /** No model of the file has a start element. */
   NO_START_ELEMENT: 'no_start_element',
+  /** The file's `models` list is empty, and the file is to be walked (GraphWalker raises an exception for it). */
+  NO_MODELS: 'no_models',
   /** An item of `predefinedPathEdgeIds` names no edge of the model, or one left out because it is blocked. */
   UNKNOWN_PREDEFINED_PATH_EDGE: 'unknown_predefined_path_edge',
   /** `weight` is not a number from 0 to 1. */
@@ -34,6 +36,8 @@ export const ModelIssueCodes = {
   UNKNOWN_SOURCE_VERTEX: 'unknown_source_vertex',
   /** Warning: a model without `startElementId` has more than one edge that could start the walk. */
   AMBIGUOUS_START: 'ambiguous_start',
+  /** Warning: a model without `startElementId` has a vertex named `Start` that nothing enters, and no edge leaves it. */
+  START_VERTEX_WITHOUT_EDGE: 'start_vertex_without_edge',
   /** Warning: a model has neither a start element nor a shared state, so the walk never enters it. */
   NO_START_NOR_SHARED_STATE: 'no_start_nor_shared_state',
   /** Warning: an item of `requirements` is an empty string. */
@@ -113,6 +117,11 @@ export class IssueReporter {
 
   warning(code: string, field: string | null, problem: string): void {
     this.add(code, 'warning', field, problem);
+  }
+
+  /** An issue whose severity depends on what the file is read for. */
+  report(severity: ModelIssue['severity'], code: string, field: string | null, problem: string): void {
+    this.add(code, severity, field, problem);
   }
 
   /** Shorthand for the most common issue. */

@@ -26,6 +26,13 @@ export interface ModelCheckOptions {
    */
   requireStart?: boolean;
   /**
+   * The file is read to be written in another format (`walker convert`), never walked: the problems that only a
+   * walk has — a weight or dependency out of range, a start element or predefined-path edge that names nothing
+   * or a blocked element ({@link WALK_ONLY_ISSUES}) — are warnings, and the values are kept as written. Implies
+   * `requireStart: false`.
+   */
+  forConversion?: boolean;
+  /**
    * The file is one of several walked together (model-set.ts): the checks that need every model of the walk —
    * some start element, models never entered, unreachable elements — are left to {@link completeInspection}
    * of the files joined. Default false.
@@ -70,17 +77,23 @@ export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}
   const seed = readSeed(raw.seed, fileIssues);
   if (seed !== undefined) file.seed = seed;
 
+  const requireStart = options.requireStart !== false && options.forConversion !== true;
+  if (rawModels.length === 0 && requireStart) {
+    const problem = "The file has no models: its 'models' list is empty; add a model with a 'startElementId' to walk it";
+    fileIssues.error(ModelIssueCodes.NO_MODELS, null, problem);
+    return { issues: fileIssues.issues };
+  }
   const blocked = options.blocked !== false;
   const ids = new ModelIdRegistry(rawModels);
   const models: ModelJson[] = [];
   const modelIssues: ModelIssue[] = [];
   for (let i = 0; i < rawModels.length; i++) {
-    const result = normaliseModel(rawModels[i], i, ids, blocked);
+    const result = normaliseModel(rawModels[i], i, ids, blocked, options.forConversion === true);
     if (result.model) models.push(result.model);
     for (const issue of result.issues) modelIssues.push(issue);
   }
   file.models = models;
-  if (!options.partOfSet && options.requireStart !== false) return completeInspection(file, fileIssues.issues, modelIssues);
+  if (!options.partOfSet && requireStart) return completeInspection(file, fileIssues.issues, modelIssues);
   const issues = fileIssues.issues.concat(modelIssues);
   if (issues.some(isError)) return { issues };
   // A part of a set is completed once the parts are joined; a file that is never walked is complete as it is.
@@ -107,6 +120,20 @@ export function completeInspection(
   }
   return { file, graph, issues };
 }
+
+/**
+ * The issues that concern only a walk, which a file read to be converted has as warnings: its values, as
+ * written, are what the other format writes ({@link ModelCheckOptions.forConversion}); and the start rules'
+ * warnings, which say why such a file has no start element.
+ */
+export const WALK_ONLY_ISSUES: ReadonlySet<string> = new Set([
+  ModelIssueCodes.INVALID_WEIGHT,
+  ModelIssueCodes.INVALID_DEPENDENCY,
+  ModelIssueCodes.UNKNOWN_START_ELEMENT,
+  ModelIssueCodes.UNKNOWN_PREDEFINED_PATH_EDGE,
+  ModelIssueCodes.AMBIGUOUS_START,
+  ModelIssueCodes.START_VERTEX_WITHOUT_EDGE,
+]);
 
 /** True for an issue that makes the model unusable. */
 export function isError(issue: ModelIssue): boolean {
@@ -141,8 +168,7 @@ function startIssues(models: readonly ModelJson[]): ModelIssue[] {
   let problem =
     "No model has a start element; set 'startElementId' of at least one model to the id of a vertex or " +
     'edge (models reached only through shared states need none)';
-  if (models.length === 0) problem = "The file has no models; add a model with a 'startElementId'";
-  else if (models.length === 1 && !hasSharedState(models[0])) {
+  if (models.length === 1 && !hasSharedState(models[0])) {
     // GraphWalker's check says it this way; a one-model file is where its users meet it.
     problem =
       "The model has neither a start element or a defined shared state; set 'startElementId' to the id of a " +

@@ -4,6 +4,7 @@ import type { Graph } from './graph.js';
 import { inspectModelFile, isError, ModelIssueCodes, type ModelCheckOptions, type ModelIssue } from './issues.js';
 import { blankComments, findJsonSyntaxError } from './json-syntax.js';
 import { readModelValue, type ModelFormats } from './formats.js';
+import { decodeModelBytes } from './text-encoding.js';
 import type { ModelFileJson } from './types.js';
 
 /** A model file that passed every check: its normalised form, the graph the machine walks, and any warnings. */
@@ -87,14 +88,19 @@ export async function readModelFile(path: string, options: Omit<ReadModelOptions
   return loadModelText(await readModelText(path), { ...options, source: path });
 }
 
-/** The text of a model file; a file that cannot be read is a FILE error naming the path and why. */
+/**
+ * The text of a model file, in the encoding it declares (text-encoding.ts); a file that cannot be read is a
+ * FILE error naming the path and why.
+ */
 export async function readModelText(path: string): Promise<string> {
+  let bytes: Uint8Array;
   try {
-    return await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const problem = `Could not read the model file '${path}': ${readFailure(error)}`;
     throw new ModelError(problem, {}, ErrorCodes.FILE);
   }
+  return decodeModelBytes(bytes, path);
 }
 
 function syntaxError(text: string, source: string | undefined): ModelError {
@@ -106,7 +112,7 @@ function syntaxError(text: string, source: string | undefined): ModelError {
 }
 
 /** A readable reason for a failed read, without Node's `ENOENT: ..., open '<path>'` repetition. */
-function readFailure(error: unknown): string {
+export function readFailure(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -125,6 +131,7 @@ function summarise(issues: readonly ModelIssue[]): string {
 function errorCodeOf(issues: readonly ModelIssue[]): ErrorCode {
   const first = issues.find(isError)?.code;
   if (first === ModelIssueCodes.NOT_A_MODEL_FILE) return ErrorCodes.MODEL_SYNTAX;
-  if (first === ModelIssueCodes.NO_START_ELEMENT) return ErrorCodes.NO_START;
+  // A file without models has no start either, the code such a load always answered.
+  if (first === ModelIssueCodes.NO_START_ELEMENT || first === ModelIssueCodes.NO_MODELS) return ErrorCodes.NO_START;
   return ErrorCodes.MODEL_INVALID;
 }

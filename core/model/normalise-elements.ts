@@ -59,9 +59,9 @@ export function normaliseEdge(raw: unknown, index: number, scope: ElementScope):
   const guard = readText(raw.guard, 'guard', r);
   if (guard !== undefined && guard.trim() !== '') edge.guard = guard;
   copyCommonFields(raw, edge, r);
-  const weight = readWeight(raw.weight, r);
+  const weight = readWeight(raw.weight, r, scope.forConversion);
   if (weight !== undefined) edge.weight = weight;
-  const dependency = readDependency(raw.dependency, r);
+  const dependency = readDependency(raw.dependency, r, scope.forConversion);
   if (dependency !== undefined) edge.dependency = dependency;
 
   if (scope.blocked && isBlocked(edge.properties)) {

@@ -56,7 +56,7 @@ export interface NormalisedModel {
  * about the model come before those about its elements. With `blocked`, blocked elements are left out of the
  * result.
  */
-export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry, blocked: boolean): NormalisedModel {
+export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry, blocked: boolean, forConversion = false): NormalisedModel {
   if (!isObject(raw)) {
     const issues = new IssueReporter();
     issues.invalidField(`models[${index}]`, `must be an object, got ${describeValue(raw)}`);
@@ -68,7 +68,7 @@ export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry
   readModelFields(raw, earlier, model, r);
   const vertices = elementList(raw, 'vertices', r);
   const edges = elementList(raw, 'edges', r);
-  const scope = new ElementScope(id, blocked, vertices, edges);
+  const scope = new ElementScope(id, blocked, forConversion, vertices, edges);
   // Vertices first: edges name them.
   model.vertices = [];
   for (let i = 0; i < vertices.length; i++) {
@@ -124,7 +124,8 @@ function elementList(raw: RawObject, key: 'vertices' | 'edges', r: IssueReporter
 function readElementReferences(raw: RawObject, model: ModelJson, scope: ElementScope, r: IssueReporter): void {
   if (model.startElementId !== undefined) {
     const problem = referenceProblem(model.startElementId, VERTEX | EDGE, scope, 'start element');
-    if (problem) r.error(ModelIssueCodes.UNKNOWN_START_ELEMENT, 'startElementId', problem);
+    if (problem && enteredThroughSharedState(model, scope)) delete model.startElementId;
+    else if (problem) r.report(scope.forConversion ? 'warning' : 'error', ModelIssueCodes.UNKNOWN_START_ELEMENT, 'startElementId', problem);
   }
   const path = readTextList(raw.predefinedPathEdgeIds, 'predefinedPathEdgeIds', r);
   if (path === undefined) return;
@@ -133,8 +134,17 @@ function readElementReferences(raw: RawObject, model: ModelJson, scope: ElementS
     if (path[i] === undefined) continue;
     const problem = referenceProblem(path[i], EDGE, scope, 'edge');
     const field = `predefinedPathEdgeIds[${i}]`;
-    if (problem) r.error(ModelIssueCodes.UNKNOWN_PREDEFINED_PATH_EDGE, field, problem);
+    if (problem) r.report(scope.forConversion ? 'warning' : 'error', ModelIssueCodes.UNKNOWN_PREDEFINED_PATH_EDGE, field, problem);
   }
+}
+
+/**
+ * A start id that names nothing at all in a model with a shared state is ignored, as GraphWalker ignores it: the
+ * walk enters such a model through its shared state (AltWalker's own two-model example copies the first model's
+ * start id into the second). One that names a left-out element is still an error: that is a choice to fix.
+ */
+function enteredThroughSharedState(model: ModelJson, scope: ElementScope): boolean {
+  return scope.flagsOf(model.startElementId as string) === undefined && model.vertices.some((v) => v.sharedState !== undefined);
 }
 
 /** What is wrong with an element id that must name a kept element of one of the `kinds`, or undefined. */

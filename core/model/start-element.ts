@@ -25,7 +25,15 @@ const LISTED = 5;
 function inferStart(model: ModelJson, r: IssueReporter): ModelJson {
   const markers = startMarkers(model);
   const candidates = model.edges.filter((e) => e.sourceVertexId === undefined || markers.has(e.sourceVertexId));
-  if (candidates.length === 0) return model;
+  if (candidates.length === 0) {
+    if (markers.size > 0) {
+      const problem =
+        `is not set, and vertex '${[...markers][0]}' is named Start, which marks the edge the walk starts on, but no ` +
+        'edge leaves it: draw that edge from it, or set startElementId to the id of the element to start from';
+      r.warning(ModelIssueCodes.START_VERTEX_WITHOUT_EDGE, 'startElementId', problem);
+    }
+    return model;
+  }
   if (candidates.length > 1) {
     const problem =
       `is not set, and ${candidates.length} edges could start the walk (${listIds(candidates)}): edges without a ` +

@@ -14,6 +14,7 @@ it('docs/cli.md has a section for every command and names every option as the he
     'walker offline',
     'walker online',
     'walker requirements',
+    'walker source',
   ]);
   for (const definition of definitions) {
     expect(doc).toContain(`\n## ${definition.path}\n`);

@@ -77,7 +77,9 @@ describe('walker online: mistakes', () => {
     const argv = ['online', '-s', 'restful', '-p', String(port)];
     const res = await runCli(argv);
     expect(res.code).toBe(2);
-    expect(reasonLines(res.stderr, argv)).toEqual([`Port ${port} is already in use on 127.0.0.1`]);
+    expect(reasonLines(res.stderr, argv)).toEqual([
+      `Address already in use: Port ${port} is already in use on 127.0.0.1; stop what listens there, or choose another port with -p (0 picks a free one)`,
+    ]);
   });
 
   it('says in one line that a model file cannot be read', async () => {

@@ -187,6 +187,7 @@ export function readEdgeFields(edge: EdgeJson, data: readonly GraphmlData[], lab
   if (weight !== undefined) edge.weight = weight;
   const dependency = settle<number>(label.dependency, extras, 'dependency', (v) => edgeView('dependency', v));
   if (dependency !== undefined) edge.dependency = dependency;
+  if (edge.sourceVertexId === undefined && typeof extras.sourceVertexId === 'string') edge.sourceVertexId = extras.sourceVertexId;
 }
 
 /**

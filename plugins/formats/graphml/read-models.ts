@@ -8,7 +8,6 @@
 import { basename, extname } from 'node:path';
 import { ErrorCodes, ModelError, type ErrorCode } from '../../../core/errors.js';
 import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../core/model/types.js';
-import { abbreviate } from '../../../core/text.js';
 import type { GraphmlDocument, GraphmlEdge, GraphmlNode } from './document.js';
 import { vertexView, sameValue } from './label-writer.js';
 import { parseEdgeLabel, parseVertexLabel } from './label-parser.js';
@@ -26,6 +25,8 @@ interface ModelDraft {
   readonly edges: EdgeJson[];
   init?: string[];
   start?: GraphmlNode;
+  /** The Start node as a vertex, for a Start vertex that does not mark exactly one edge. */
+  startVertex?: VertexJson;
   readonly startEdges: EdgeJson[];
 }
 
@@ -105,6 +106,7 @@ class DocumentReader {
         throw new ElementProblem(`node '${model.start.id}' is labelled Start already; a model has one Start vertex at most`);
       }
       model.start = node;
+      model.startVertex = readVertex(unprefixed(node.id, model), node.data, graphics, { name: labelOf(graphics) }, this.nodeKeys);
       this.roles.set(node.id, { node, model, role: 'start' });
       return;
     }
@@ -187,16 +189,18 @@ function finishModel(m: ModelDraft): ModelJson {
   return model;
 }
 
-/** The id of the one edge that leaves the Start vertex. */
+/**
+ * The id of the one edge that leaves the Start vertex. A Start vertex that no edge, or several, leave marks no
+ * start: it stays in the model as a vertex named Start, with its edges, where the start rules of a load warn of
+ * it (docs/behaviour.md) and a walk without another start is refused. A conversion keeps it as drawn.
+ */
 function startEdgeOf(m: ModelDraft): string | undefined {
   if (m.start === undefined) return undefined;
-  const { id } = m.start;
   if (m.startEdges.length === 1) return m.startEdges[0].id;
-  const problem =
-    m.startEdges.length === 0
-      ? `node '${id}' is labelled Start but no edge leaves it: draw the edge the walk starts on from it`
-      : `${m.startEdges.length} edges leave the Start vertex '${id}' (${abbreviate(m.startEdges.slice(0, 10).map((e) => `'${e.id}'`), 10, m.startEdges.length)}); the walk starts on one edge, so keep one`;
-  throw new ElementProblem(problem, undefined, ErrorCodes.MODEL_INVALID);
+  const vertex = m.startVertex as VertexJson;
+  m.vertices.unshift(vertex);
+  for (const edge of m.startEdges) edge.sourceVertexId = vertex.id;
+  return undefined;
 }
 
 function unprefixed(id: string, model: ModelDraft): string {

@@ -18,7 +18,10 @@ export type VertexExtras = Partial<Pick<VertexJson, 'name' | 'sharedState' | 'ac
 /** Beside an edge: its fields that its label and data keys do not show exactly. */
 export type EdgeExtras = Partial<
   Pick<EdgeJson, 'name' | 'guard' | 'actions' | 'requirements' | 'properties' | 'weight' | 'dependency'>
->;
+> & {
+  /** The source vertex of a start edge drawn from the Start vertex, whose own source has no name to show. */
+  sourceVertexId?: string;
+};
 
 /** The fields of a model that GraphML has no place for, on its graph (one model) or its group node (several). */
 export type ModelExtras = Partial<Omit<ModelJson, 'vertices' | 'edges' | 'name' | 'startElementId'>> & {

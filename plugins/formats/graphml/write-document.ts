@@ -86,14 +86,28 @@ function writeModel(model: ModelJson, prefix: string, keys: KeyDeclarations, top
     if (i === 0) initShown = written.initShown;
     lines.push(written.xml);
   });
-  const sourceless = model.edges.filter((e) => e.sourceVertexId === undefined);
-  const startId = sourceless.length > 0 ? prefix + uniqueStartId(model) : '';
-  if (sourceless.length > 0) lines.push(startNode(startId, startPlace(model, sourceless[0], places, top)));
+  const fromStart = startDrawnEdges(model);
+  const startId = fromStart.length > 0 ? prefix + uniqueStartId(model) : '';
+  if (fromStart.length > 0) lines.push(startNode(startId, startPlace(model, fromStart[0], places, top)));
   for (const edge of model.edges) {
-    const source = edge.sourceVertexId === undefined ? startId : prefix + edge.sourceVertexId;
-    lines.push(edgeElement(edge, prefix + edge.id, source, prefix + edge.targetVertexId, keys));
+    const drawnFromStart = fromStart.includes(edge);
+    const source = drawnFromStart ? startId : prefix + edge.sourceVertexId;
+    lines.push(edgeElement(edge, prefix + edge.id, source, prefix + edge.targetVertexId, keys, drawnFromStart));
   }
-  return { lines, extras: modelExtras(model, sourceless, initShown), ...boundsOf(places, top) };
+  return { lines, extras: modelExtras(model, fromStart, initShown), ...boundsOf(places, top) };
+}
+
+/**
+ * The edges drawn leaving the yEd Start vertex: those without a source, and the start element when it is an
+ * edge whose source vertex has no name. GraphWalker's yEd reader finds a start only on an edge leaving a vertex
+ * labelled Start; an unnamed source is drawn with an empty label, and the walk would lose its start there. Such
+ * an edge keeps its real source in walker's data.
+ */
+function startDrawnEdges(model: ModelJson): EdgeJson[] {
+  const start = model.edges.find((e) => e.id === model.startElementId && e.sourceVertexId !== undefined);
+  const source = start === undefined ? undefined : model.vertices.find((v) => v.id === start.sourceVertexId);
+  const unnamed = source !== undefined && (source.name === undefined || source.name === '');
+  return model.edges.filter((e) => e.sourceVertexId === undefined || (unnamed && e === start));
 }
 
 /** The box around a model's vertices, for its group; found in a loop, as 200,000 arguments overflow the stack. */
@@ -110,12 +124,12 @@ function boundsOf(places: readonly Placement[], top: number): Pick<WrittenModel,
 }
 
 /** The model's fields that the drawing does not show: all but its elements, its start edge and its INIT actions. */
-function modelExtras(model: ModelJson, sourceless: readonly EdgeJson[], initShown: boolean): ModelExtras {
+function modelExtras(model: ModelJson, fromStart: readonly EdgeJson[], initShown: boolean): ModelExtras {
   const extras: ModelExtras = { id: model.id };
   if (model.generator !== undefined) extras.generator = model.generator;
   // The reader takes the one edge leaving the Start vertex as the start element; anything else is said here.
-  const drawnStart = sourceless.length === 1 ? sourceless[0].id : undefined;
-  if (sourceless.length > 1 || !sameValue(drawnStart, model.startElementId)) extras.startElementId = model.startElementId ?? null;
+  const drawnStart = fromStart.length === 1 ? fromStart[0].id : undefined;
+  if (fromStart.length > 1 || !sameValue(drawnStart, model.startElementId)) extras.startElementId = model.startElementId ?? null;
   if (model.actions !== undefined && !initShown) extras.actions = model.actions;
   if (model.requirements !== undefined) extras.requirements = model.requirements;
   if (model.properties !== undefined) setOwn(extras, 'properties', model.properties);

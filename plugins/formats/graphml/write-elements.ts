@@ -81,8 +81,11 @@ export function startNode(nodeId: string, place: Placement): string {
   return element('node', `id="${escapeAttribute(nodeId)}"`, shapeNode('Start', place, '#99CC00', 'ellipse'));
 }
 
-/** An edge from `source` to `target` (node ids of the document). */
-export function edgeElement(edge: EdgeJson, edgeId: string, source: string, target: string, keys: KeyDeclarations): string {
+/**
+ * An edge from `source` to `target` (node ids of the document); `fromStart` when it is drawn from the Start
+ * vertex although it has a source vertex, which walker's data then keeps.
+ */
+export function edgeElement(edge: EdgeJson, edgeId: string, source: string, target: string, keys: KeyDeclarations, fromStart = false): string {
   const properties = edge.properties;
   const fields: EdgeLabel = {
     name: edge.name,
@@ -96,12 +99,13 @@ export function edgeElement(edge: EdgeJson, edgeId: string, source: string, targ
   const label = writeEdgeLabel(fields);
   const extras: EdgeExtras = {};
   keepUnshown(extras, fields, label.shown, ['name', 'guard', 'actions', 'weight', 'dependency', 'requirements']);
+  if (fromStart && edge.sourceVertexId !== undefined) extras.sourceVertexId = edge.sourceVertexId;
   const data = properties === undefined ? '' : propertyData(properties, 'edge', keys, extras, false, label.shown.blocked === true);
   const graphics =
     `<data key="${EDGE_GRAPHICS}"><y:PolyLineEdge><y:Arrows source="none" target="standard"/>` +
     `${labelElement('EdgeLabel', label.text)}</y:PolyLineEdge></data>`;
   const attributes =
-    `id="${idAttribute(edgeId, edge.id, 'edge')}" source="${idAttribute(source, edge.sourceVertexId ?? '', 'source vertex')}" ` +
+    `id="${idAttribute(edgeId, edge.id, 'edge')}" source="${idAttribute(source, fromStart ? '' : (edge.sourceVertexId ?? ''), 'source vertex')}" ` +
     `target="${idAttribute(target, edge.targetVertexId, 'target vertex')}"`;
   return element('edge', attributes, extrasData(extras, 'edge', keys) + data + graphics);
 }

@@ -156,7 +156,7 @@ describe('issue codes and messages', () => {
       "vertex or edge, or leave it out and give the model one edge without a source, or one vertex named 'Start'";
     expect(issueLines({ models: [modelWith({ startElementId: '', edges })] })).toEqual([`no_start_element: ${alone}`]);
     expect(issueLines({ models: [] })).toEqual([
-      "no_start_element: The file has no models; add a model with a 'startElementId'",
+      "no_models: The file has no models: its 'models' list is empty; add a model with a 'startElementId' to walk it",
     ]);
   });
 

@@ -140,3 +140,32 @@ describe("GraphWalker's Java test models", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('a startElementId that names nothing in its own model', () => {
+  const linked = (second: Record<string, unknown>) => ({
+    models: [
+      {
+        id: 'A',
+        startElementId: 'a1',
+        vertices: [{ id: 'a1', name: 'v_A1' }, { id: 'a2', name: 'v_A2', sharedState: 'S' }],
+        edges: [{ id: 'a12', name: 'e_A12', sourceVertexId: 'a1', targetVertexId: 'a2' }],
+      },
+      { id: 'B', startElementId: 'a1', vertices: [{ id: 'b1', name: 'v_B1' }], edges: [], ...second },
+    ],
+  });
+
+  it('is ignored, with no issue, when the model has a shared state to be entered through', () => {
+    const value = linked({ vertices: [{ id: 'b1', name: 'v_B1', sharedState: 'S' }] });
+    expect(codes(value)).toEqual([]);
+    expect(loadModelFile(value).file.models[1].startElementId).toBeUndefined();
+  });
+
+  it('is an error in a model without a shared state, and so is one that names a blocked element', () => {
+    expect(codes(linked({}))).toContain('unknown_start_element startElementId');
+    const blocked = linked({
+      startElementId: 'b2',
+      vertices: [{ id: 'b1', name: 'v_B1', sharedState: 'S' }, { id: 'b2', name: 'v_B2', properties: { blocked: true } }],
+    });
+    expect(codes(blocked)).toContain('unknown_start_element startElementId');
+  });
+});

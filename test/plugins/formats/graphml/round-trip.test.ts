@@ -36,9 +36,12 @@ describe('JSON -> GraphML -> JSON', () => {
       'check/door-inside.json',
       'check/graphwalker-errors.json',
       'check/no-start.json',
+      // Problems only a walk has: walker convert writes it, with warnings (test/cli/convert.test.ts).
+      'convert/walk-only-problems.json',
       'graphwalker/peer/ModelWithPredefinedPath_unknown_edge.json',
       'graphwalker/peer/NonModel.json',
       'invalid-model.json',
+      'no-models.json',
       // Walkable only from --start-element.
       'no-start-element.json',
     ]);
