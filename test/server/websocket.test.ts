@@ -210,6 +210,18 @@ describe("GraphWalker's WebSocket service", () => {
     expect(await sessionIds(url)).toHaveLength(2);
   });
 
+  it('frees the walk of a connection idle for --session-ttl, says so to its next command and closes', async () => {
+    let now = Date.now();
+    const { ws } = await serve({ now: () => now, sessions: { ttlSeconds: 60 } });
+    const client = await connect(ws);
+    await client.answer({ command: 'start', gw: SMALL });
+    now += 61_000;
+    const answer = await client.answer({ command: 'hasNext' });
+    expect(answer).toMatchObject({ command: 'hasNext', success: false });
+    expect(answer.message).toMatch(/expired after 60 s without a request \(--session-ttl\)/);
+    expect(await client.closed).toEqual({ code: 1000, reason: 'The walk of this connection expired (--session-ttl): connect again.' });
+  });
+
   it('refuses a page of another site, a foreign Host and a missing token at the upgrade, making no session', async () => {
     const { url, ws } = await serve({ token: 's3cret' });
     await expect(GraphWalkerSocket.open(ws, { origin: 'http://evil.example', authorization: 'Bearer s3cret' })).rejects.toThrow('Unexpected server response: 403');
