@@ -30,8 +30,8 @@ describe("GraphWalker's WebSocket service in Chromium", () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(`${service.url}/`);
     // Studio's client: send a command, wait for its answer (getNext: for the visitedElement pushed first).
-    const walk = await page.evaluate(async (model): Promise<PageWalk> => {
-      const socket = new WebSocket(`ws://${location.host}/`);
+    const walk = await page.evaluate(async ({ model, url }): Promise<PageWalk> => {
+      const socket = new WebSocket(url);
       const messages: Array<Record<string, any>> = [];
       let wake: (() => void) | undefined;
       socket.onmessage = (event) => {
@@ -55,7 +55,7 @@ describe("GraphWalker's WebSocket service in Chromium", () => {
       while ((await send({ command: 'hasNext' }, 'hasNext')).hasNext === true) await send({ command: 'getNext' }, 'getNext');
       socket.close();
       return { messages };
-    }, SMALL);
+    }, { model: SMALL, url: `${service.url.replace(/^http/, 'ws')}/` });
 
     expect(walk.messages[0]).toEqual({ command: 'start', success: true, seed: 3 });
     const pushes = walk.messages.filter((m) => m.command === 'visitedElement');

@@ -68,7 +68,7 @@ async function answer(text: string, context: ConnectionContext, scope: CommandSc
   let fields: Fields;
   let command: Command | undefined;
   try {
-    const message = readCommand(text);
+    const message = await readCommand(text);
     fields = message.fields;
     command = commandNamed(message.command);
     if (command === undefined) {

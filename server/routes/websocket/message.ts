@@ -1,5 +1,3 @@
-import JSON5 from 'json5';
-
 /**
  * Largest message read leniently when strict JSON refuses it. JSON5 reads a character at a time, tens of times
  * slower than JSON.parse, and a model may be as large as --max-model-bytes: beyond this the strict error stands.
@@ -22,8 +20,8 @@ export class NotACommand extends Error {
  * Reads one message. GraphWalker reads messages with org.json, which takes unquoted member names and single
  * quotes (its own Java client sends `{ command: "getNext"}`), so what strict JSON refuses is read again as JSON5.
  */
-export function readCommand(text: string): CommandMessage {
-  const value = parse(text);
+export async function readCommand(text: string): Promise<CommandMessage> {
+  const value = await parse(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new NotACommand(`the message is ${Array.isArray(value) ? 'an array' : 'not an object'}; send an object such as {"command":"hasNext"}`);
   }
@@ -33,11 +31,13 @@ export function readCommand(text: string): CommandMessage {
   return { command, fields: value as Record<string, unknown> };
 }
 
-function parse(text: string): unknown {
+async function parse(text: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (strict) {
     if (text.length > MAX_LENIENT_CHARS) throw new NotACommand(`the message is not JSON (${(strict as Error).message})`);
+    // Imported when first needed: most clients send JSON, and `walker online` starts without it.
+    const { default: JSON5 } = await import('json5');
     try {
       return JSON5.parse(text);
     } catch (lenient) {
