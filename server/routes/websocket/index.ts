@@ -55,7 +55,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
         // The steps of a connection's walk carry what GraphWalker pushes of them (visitedElement).
         session = sessions.create({ stepReport: { progress: true } });
       } catch (error) {
-        refuse(reply, toError(error));
+        if (!(error instanceof ApiError)) return done(toError(error));
+        refuse(reply, error);
         return;
       }
       ownSessions.set(request.raw, session);
@@ -78,8 +79,7 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
 };
 
 /** Answers a refused upgrade in the session API's format, `{code, message}` with its status. */
-function refuse(reply: FastifyReply, error: Error): void {
-  if (!(error instanceof ApiError)) throw error;
+function refuse(reply: FastifyReply, error: ApiError): void {
   void reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(error.toJSON()));
 }
 
