@@ -15,7 +15,7 @@ beforeAll(async () => {
   // Without -s, as GraphWalker's clients start `gw online`, and with -s in another letter case.
   [bare, named] = await Promise.all([
     startService(['-p', '0', '-m', SMALL_PATH, 'random(edge_coverage(100))', '--seed', '5']),
-    startService(['-s', 'websocket', '-p', '0']),
+    startService(['-s', 'websocket', '-p', '0', '--real-clock']),
   ]);
 }, 90_000);
 
@@ -60,6 +60,23 @@ describe('walker online serves GraphWalker\'s WebSocket service beside REST, on 
       overRest.push(String((await http(bare.url, 'GET', '/walker/getNext')).currentElementID));
     }
     expect(overRest).toEqual(ids);
+  });
+
+  it("moves a connection's slow walk to a thread of its own, where it walks on and answers every command", async () => {
+    // Each guard holds its thread 60 ms of the real clock (--real-clock): slow requests, by --slow-request's 20 ms.
+    const slow = '(function () { var t = Date.now(); while (Date.now() - t < 60) {} return true; })()';
+    const file = JSON.parse(readFileSync(SMALL_PATH, 'utf8')) as { models: Array<{ generator: string; edges: Array<Record<string, unknown>> }> };
+    const model = { ...file.models[0], generator: 'random(never)', edges: file.models[0].edges.map((e) => (e.sourceVertexId === undefined ? e : { ...e, guard: slow })) };
+    const socket = await connect(named);
+    expect(await socket.answer({ command: 'start', gw: { models: [model] } })).toMatchObject({ success: true });
+    for (let step = 1; step <= 8; step++) expect((await socket.ask({ command: 'getNext' }))[0]).toMatchObject({ command: 'visitedElement', totalCount: step });
+    const listed = (await http(named.url, 'GET', '/walker/sessions')) as { sessions: Array<{ isolated: boolean; steps: number }> };
+    expect(listed.sessions).toEqual([expect.objectContaining({ isolated: true, steps: 8 })]);
+    expect((await socket.ask({ command: 'getNext' }))[0]).toMatchObject({ command: 'visitedElement', totalCount: 9 });
+    expect(JSON.parse((await socket.answer({ command: 'getModel' }, 'getmodel')).models as string).models[0].edges).toHaveLength(4);
+    const elements = (await socket.answer({ command: 'updateAllElements' }, 'updateallelements')).elements as Array<{ visitedCount: number }>;
+    expect(elements.reduce((sum, e) => sum + e.visitedCount, 0)).toBe(9);
+    await socket.close();
   });
 
   it('with -s websocket: refuses a foreign Origin at the upgrade, and closes its connections as going away on SIGTERM', async () => {
