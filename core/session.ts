@@ -9,6 +9,7 @@ import type { SandboxReservation, ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 import type { Step } from './machine/machine.js';
 import type { WalkStatistics } from './machine/statistics.js';
+import type { ModelFileJson } from './model/types.js';
 import { graphShape, seenVariables, walkProgress, type GraphShape, type VariablesSeen, type WalkProgress } from './machine/walk-view.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
 import { Journal, JournalOp, type JournalStart } from './journal.js';
@@ -87,6 +88,8 @@ export interface SessionWalk {
   /** Steps taken since the load or restart. */
   stepCount(): Awaitable<number>;
   statistics(): Awaitable<WalkStatistics>;
+  /** The loaded model file, as checked and normalised at the load (GraphWalker's `getModel`); throws before a load. */
+  modelFile(): Awaitable<ModelFileJson>;
   /** What a list of sessions shows of this walk; answers even before a load. */
   describe(): Awaitable<WalkSummary>;
   /**
@@ -330,6 +333,11 @@ export class ExecutionSession implements SessionWalk {
 
   statistics(): WalkStatistics {
     return this.machine.statistics();
+  }
+
+  modelFile(): ModelFileJson {
+    if (this.loadedFile === undefined) throw new WalkerError(ErrorCodes.NOT_LOADED, NOT_LOADED_MESSAGE);
+    return this.loadedFile.file;
   }
 
   describe(): WalkSummary {

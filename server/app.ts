@@ -14,6 +14,7 @@ import { frameworkErrorsOf } from './framework-errors.js';
 import type { RouteFamily } from './route-family.js';
 import { servicesPlugin } from './services-plugin.js';
 import { thrownValuesPlugin } from './thrown.js';
+import { upgradeConstraint } from './upgrade-constraint.js';
 
 export { resolveAppOptions } from './resolve-options.js';
 
@@ -75,5 +76,7 @@ function fastifyOptions(resolved: AppOptions, families: readonly RouteFamily[]) 
     },
     // closingPlugin answers requests that arrive while the app closes, 503 in the format of their route.
     return503OnClosing: false,
+    // GraphWalker's WebSocket service shares `/` with the page (server/routes/websocket).
+    routerOptions: { constraints: { upgrade: upgradeConstraint } },
   };
 }

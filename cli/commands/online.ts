@@ -25,18 +25,26 @@ import {
 
 const positiveInteger = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
 
-/** `walker online`: serves the REST execution and draft-authoring APIs until SIGINT or SIGTERM. */
+/** The services `-s` names, as GraphWalker does; walker serves both on the one port whichever is named. */
+const SERVICES = ['RESTFUL', 'WEBSOCKET'];
+
+/**
+ * `walker online`: serves the REST execution and draft-authoring APIs, and GraphWalker's WebSocket service,
+ * until SIGINT or SIGTERM.
+ */
 export class OnlineCommand extends WalkerCommand {
   static override paths = [['online']];
 
   static override usage = Command.Usage({
-    description: 'Serve the REST API: load models, step through them, author drafts',
+    description: "Serve the REST API and GraphWalker's WebSocket service: load models, step through them, author drafts",
     details: `
       Listens on 127.0.0.1 (\`--host\` to change) and prints \`Listening on http://<host>:<port>\`, then
       \`[HttpServer] Started\` (the line GraphWalker clients such as AltWalker wait for) once it accepts
       requests; with \`-m\` it first prints \`Seed: <n>\`. Give that seed, or the one a load answers, back with
       \`--seed\` to replay the identical path. Without \`-m\` the service waits for a load and serves draft
-      authoring. GraphWalker's REST dialect is served under \`/graphwalker\`, walker's own under \`/walker\`.
+      authoring. GraphWalker's REST dialect is served under \`/graphwalker\`, walker's own under \`/walker\`,
+      and GraphWalker's WebSocket service at \`ws://<host>:<port>/\`, all on the one port: \`-s RESTFUL\`,
+      \`-s WEBSOCKET\` and no \`-s\` serve the same.
       Stops cleanly on SIGINT (Control+C) or SIGTERM.
 
       Logs JSON lines on stderr: at \`info\` (the default) the address it listens on and that it stopped, at
@@ -47,13 +55,16 @@ export class OnlineCommand extends WalkerCommand {
       ['Serve on port 8887 with a model preloaded', '$0 online -s RESTFUL -p 8887 -m login.json "random(edge_coverage(100))"'],
       ['As AltWalker starts it', '$0 online --model login.json "random(edge_coverage(100))" --port 8887 --service RESTFUL --verbose --blocked False'],
       ['Serve on any free port, waiting for a load', '$0 online -s RESTFUL -p 0'],
+      ["As GraphWalker's WebSocket clients expect it", '$0 online -s WEBSOCKET -p 8887'],
       ['Replay a walk', '$0 online -s RESTFUL -p 8887 -m login.json "random(edge_coverage(100))" --seed 42'],
       ['Add a generator from a plugin package', '$0 online -s RESTFUL -p 8887 --plugin ./examples/plugins/round-robin'],
       ['Log every request', '$0 online -s RESTFUL -p 8887 --log-level debug'],
     ],
   });
 
-  service = valueOption('-s,--service <type>', { required: true, description: 'The service type; RESTFUL is the one there is' });
+  service = valueOption('-s,--service <type>', {
+    description: 'RESTFUL or WEBSOCKET, as GraphWalker takes it; both are served on the one port either way (default: both)',
+  });
   port = valueOption('-p,--port <port>', {
     required: true,
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]),
@@ -168,7 +179,9 @@ export class OnlineCommand extends WalkerCommand {
 
   /** What the options ask of the app; option mistakes found only here are usage mistakes too. */
   private appOptions(): BuildAppOptions {
-    if (this.service.toUpperCase() !== 'RESTFUL') throw new UsageError(`-s,--service must be RESTFUL, got '${this.service}'`);
+    if (this.service !== undefined && !SERVICES.includes(this.service.toUpperCase())) {
+      throw new UsageError(`-s,--service must be RESTFUL or WEBSOCKET, got '${this.service}'`);
+    }
     if (this.startElement !== undefined && this.models.length === 0) {
       throw new UsageError('-e,--start-element names an element of the first -m model file: give -m <file> <generator> too');
     }

@@ -6,6 +6,22 @@ export interface StepReportOptions {
   readonly verbose?: boolean;
   /** How many elements the current model has, and which of them the walk has not stepped on yet. */
   readonly unvisited?: boolean;
+  /** Where the walk stands after the step, as GraphWalker's WebSocket service pushes it ({@link StepProgress}). */
+  readonly progress?: boolean;
+}
+
+/** What GraphWalker's WebSocket service says of each step (its `visitedElement` message) beside the element. */
+export interface StepProgress {
+  /** The model's name as the file gives it, not its base name; absent when it has none. */
+  readonly modelName?: string;
+  /** How often the walk has stepped on this element, this step included. */
+  readonly visitedCount: number;
+  /** Steps since the load or restart. */
+  readonly totalCount: number;
+  /** How far the current model's stop condition is fulfilled, 0 to 1. */
+  readonly fulfilment: number;
+  /** The current model's variables (not the shared `global.` ones), each value as a string. */
+  readonly data: Readonly<Record<string, string>>;
 }
 
 /** An element of the current model not yet visited; the id only in verbose reports, the name only when it has one. */
@@ -32,6 +48,7 @@ export interface StepReport {
   readonly numberOfElements?: number;
   readonly numberOfUnvisitedElements?: number;
   readonly unvisitedElements?: readonly UnvisitedElement[];
+  readonly progress?: StepProgress;
 }
 
 /**
@@ -75,6 +92,15 @@ export function reportStep(machine: Machine, step: Step, options: StepReportOpti
       if (options.verbose === true) item.elementId = g.ids[e];
       return item;
     });
+  }
+  if (options.progress === true) {
+    report.progress = {
+      ...(model.name === undefined ? {} : { modelName: model.name }),
+      visitedCount: machine.visits(step.element),
+      totalCount: machine.steps,
+      fulfilment: machine.fulfilment(),
+      data: Object.fromEntries(machine.modelVariables()),
+    };
   }
   return report;
 }

@@ -2,6 +2,7 @@ import type { Awaitable } from '../../core/awaitable.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { Journal, JournalStart } from '../../core/journal.js';
 import type { WalkStatistics } from '../../core/machine/statistics.js';
+import type { ModelFileJson } from '../../core/model/types.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import type { SandboxReservation } from '../../core/scripting.js';
 import type {
@@ -95,6 +96,10 @@ export class LocalWalk implements SessionWalk {
 
   statistics(): WalkStatistics {
     return this.session.statistics();
+  }
+
+  modelFile(): ModelFileJson {
+    return this.session.modelFile();
   }
 
   describe(): WalkSummary {

@@ -44,8 +44,11 @@ export class SessionStore {
     return this.sessions.size;
   }
 
-  /** A new, empty session; 429 session_limit_reached when `--max-sessions` are live; the refusal once closing. */
-  create(): HostedSession {
+  /**
+   * A new, empty session; 429 session_limit_reached when `--max-sessions` are live; the refusal once closing.
+   * `own` replaces defaults for this session only (what its steps report, for a wire that says more of them).
+   */
+  create(own: Partial<SessionDefaults> = {}): HostedSession {
     if (this.refusal !== undefined) throw this.refusal;
     this.sessions.sweep();
     const max = this.options.limits.maxSessions;
@@ -59,7 +62,7 @@ export class SessionStore {
     let id = this.newId();
     while (this.sessions.taken(id)) id = this.newId();
     const { walker, defaults, isolation, turns } = this.options;
-    const session = new HostedSession(id, walker, defaults, isolation, this.now(), turns);
+    const session = new HostedSession(id, walker, { ...defaults, ...own }, isolation, this.now(), turns);
     this.sessions.add(id, session);
     return session;
   }
@@ -83,6 +86,11 @@ export class SessionStore {
   delete(id: string): void {
     this.read(id);
     this.sessions.remove(id);
+  }
+
+  /** Deletes a session if it is still there (a connection's, when it closes); false when it was gone already. */
+  discard(id: string): boolean {
+    return this.sessions.remove(id);
   }
 
   /** Live sessions, least recently used first. */

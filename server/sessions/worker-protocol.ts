@@ -38,6 +38,7 @@ export type WalkOperation =
   | 'fail'
   | 'stepCount'
   | 'statistics'
+  | 'modelFile'
   | 'describe'
   | 'view';
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WalkStatistics } from '../../core/machine/statistics.js';
+import type { ModelFileJson } from '../../core/model/types.js';
 import type { SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer, WalkSummary, WalkView } from '../../core/session.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { rebuiltError } from './thrown-data.js';
@@ -130,6 +131,10 @@ export class WorkerWalk implements SessionWalk {
 
   statistics(): Promise<WalkStatistics> {
     return this.call('statistics', []);
+  }
+
+  modelFile(): Promise<ModelFileJson> {
+    return this.call('modelFile', []);
   }
 
   describe(): Promise<WalkSummary> {

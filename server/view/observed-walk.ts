@@ -1,6 +1,7 @@
 import { andThen } from '../../core/awaitable.js';
 import type { Step } from '../../core/machine/machine.js';
 import type { WalkStatistics } from '../../core/machine/statistics.js';
+import type { ModelFileJson } from '../../core/model/types.js';
 import type { Awaitable, SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer, WalkSummary, WalkView } from '../../core/session.js';
 import type { StepSeen } from './messages.js';
 
@@ -83,6 +84,10 @@ export class ObservedWalk implements SessionWalk {
 
   statistics(): Awaitable<WalkStatistics> {
     return this.inner.statistics();
+  }
+
+  modelFile(): Awaitable<ModelFileJson> {
+    return this.inner.modelFile();
   }
 
   describe(): Awaitable<WalkSummary> {

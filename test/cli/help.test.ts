@@ -64,7 +64,7 @@ describe('the help, as the real executable prints it', () => {
 
 describe('argument mistakes', () => {
   it.each([
-    [['online'], 'walker online: missing required options -s,--service <type> and -p,--port <port>'],
+    [['online'], 'walker online: missing required option -p,--port <port>'],
     [['online', '-s', 'RESTFUL'], 'walker online: missing required option -p,--port <port>'],
     [['check'], 'walker check: missing required option -m,--model <file> <generator>'],
     [['offline', '-m', LOGIN], 'walker offline: option -m,--model needs <file> <generator>'],

@@ -47,10 +47,10 @@ async function takenPort(): Promise<number> {
 }
 
 describe('walker online: mistakes', () => {
-  it('refuses a service other than RESTFUL', async () => {
-    const res = await runCli(['online', '-s', 'WEBSOCKET', '-p', '0']);
+  it('refuses a service other than RESTFUL or WEBSOCKET', async () => {
+    const res = await runCli(['online', '-s', 'SOAP', '-p', '0']);
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/^walker online: -s,--service must be RESTFUL, got 'WEBSOCKET'\n/);
+    expect(res.stderr).toMatch(/^walker online: -s,--service must be RESTFUL or WEBSOCKET, got 'SOAP'\n/);
     expect(res.stdout).toBe('');
   });
 

@@ -18,6 +18,23 @@ export interface EndpointResults {
 
 export type EndpointName = keyof EndpointResults;
 
+/**
+ * What each endpoint takes of a request, read from it by the endpoint's {@link Endpoint.input}; a wire that is
+ * not HTTP (GraphWalker's WebSocket commands) reads the same from its own messages.
+ */
+export interface EndpointInputs {
+  readonly load: { readonly text: string; readonly generator?: string };
+  readonly hasNext: void;
+  readonly getNext: void;
+  readonly getData: void;
+  /** The script. */
+  readonly setData: string;
+  readonly restart: void;
+  /** The reason. */
+  readonly fail: string;
+  readonly getStatistics: void;
+}
+
 /** The HTTP methods an execution endpoint can be reached with. */
 export type EndpointMethod = 'GET' | 'POST' | 'PUT';
 
@@ -36,9 +53,14 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   readonly summary: string;
   /** The query parameters it reads, as a JSON Schema (the same in every dialect). */
   readonly querystring?: object;
+  /** What it takes of an HTTP request. */
+  input(request: FastifyRequest): EndpointInputs[N];
   /** Runs in the session's queue, so strictly one at a time per session; the walk may answer later (another thread). */
-  run(walk: SessionWalk, request: FastifyRequest): Awaitable<EndpointResults[N]>;
+  run(walk: SessionWalk, input: EndpointInputs[N]): Awaitable<EndpointResults[N]>;
 }
+
+/** For endpoints that take nothing of the request. */
+const nothing = (): void => undefined;
 
 /** The rest of the path after `setData/` or `fail/`, decoded by Fastify; `%2F` and a plain `/` both arrive. */
 function tail(request: FastifyRequest): string {
@@ -61,11 +83,12 @@ const load: Endpoint<'load'> = {
       },
     },
   },
-  run: (walk, request) => {
+  input: (request) => {
     const { generator } = request.query as { generator?: string };
     // The body is a model file in any registered format, recognised by its content (JSON, GraphML, ...).
-    return walk.load(typeof request.body === 'string' ? request.body : '', { generator: generator || undefined });
+    return { text: typeof request.body === 'string' ? request.body : '', generator: generator || undefined };
   },
+  run: (walk, { text, generator }) => walk.load(text, { generator }),
 };
 
 const hasNext: Endpoint<'hasNext'> = {
@@ -73,6 +96,7 @@ const hasNext: Endpoint<'hasNext'> = {
   methods: ['GET'],
   url: '/hasNext',
   summary: 'Whether the walk has a next step',
+  input: nothing,
   run: (walk) => walk.hasNext(),
 };
 
@@ -81,6 +105,7 @@ const getNext: Endpoint<'getNext'> = {
   methods: ['GET'],
   url: '/getNext',
   summary: 'Take one step',
+  input: nothing,
   run: (walk) => walk.next(),
 };
 
@@ -89,6 +114,7 @@ const getData: Endpoint<'getData'> = {
   methods: ['GET'],
   url: '/getData',
   summary: 'The variables of the walk',
+  input: nothing,
   run: (walk) => walk.variables(),
 };
 
@@ -97,7 +123,8 @@ const setData: Endpoint<'setData'> = {
   methods: ['PUT'],
   url: '/setData/*',
   summary: "Run a script in the current model's scope",
-  run: (walk, request) => walk.setData(tail(request)),
+  input: tail,
+  run: (walk, script) => walk.setData(script),
 };
 
 const restart: Endpoint<'restart'> = {
@@ -105,6 +132,7 @@ const restart: Endpoint<'restart'> = {
   methods: ['PUT'],
   url: '/restart',
   summary: 'Restart the walk from the start',
+  input: nothing,
   run: (walk) => walk.restart(),
 };
 
@@ -113,10 +141,8 @@ const fail: Endpoint<'fail'> = {
   methods: ['PUT'],
   url: '/fail/*',
   summary: 'Mark the current model failed',
-  run: (walk, request) => {
-    const reason = tail(request);
-    return andThen(walk.fail(reason), () => reason);
-  },
+  input: tail,
+  run: (walk, reason) => andThen(walk.fail(reason), () => reason),
 };
 
 const getStatistics: Endpoint<'getStatistics'> = {
@@ -124,6 +150,7 @@ const getStatistics: Endpoint<'getStatistics'> = {
   methods: ['GET', 'POST'],
   url: '/getStatistics',
   summary: 'Coverage statistics',
+  input: nothing,
   run: (walk) => walk.statistics(),
 };
 

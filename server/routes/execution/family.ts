@@ -105,11 +105,13 @@ export function registerExecutionRoutes(
 function handlerOf(endpoint: Endpoint, encoding: Encoding<EndpointName>, sessionOf: (request: FastifyRequest) => QueuedWalk) {
   const { precondition } = encoding;
   const encode = (result: unknown) => encoding.encode(result as never);
-  const runEndpoint = (walk: SessionWalk, request: FastifyRequest) => andThen(endpoint.run(walk, request), encode);
-  return (request: FastifyRequest) =>
-    sessionOf(request).run((walk) =>
-      precondition === undefined ? runEndpoint(walk, request) : andThen(precondition(walk), () => runEndpoint(walk, request)),
+  const runEndpoint = (walk: SessionWalk, input: unknown) => andThen(endpoint.run(walk, input as never), encode);
+  return (request: FastifyRequest) => {
+    const input = endpoint.input(request);
+    return sessionOf(request).run((walk) =>
+      precondition === undefined ? runEndpoint(walk, input) : andThen(precondition(walk), () => runEndpoint(walk, input)),
     );
+  };
 }
 
 function capitalised(word: string): string {

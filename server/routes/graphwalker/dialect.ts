@@ -8,6 +8,11 @@ import { failedAsAskedResponse, graphwalkerGetDataResponse, graphwalkerGetNextRe
 /** GraphWalker's answers say they are text, though they are JSON; clients parse them as JSON either way. */
 const GRAPHWALKER_TYPE = 'text/plain; charset=utf-8';
 
+/** GraphWalker's `data` of getData: the current model's variables as an object of strings, no `global.` ones. */
+export function graphwalkerData(variables: ReadonlyArray<[string, string]>): Record<string, string> {
+  return Object.fromEntries(ownVariables(variables));
+}
+
 export const NOTHING_TO_FAIL_MESSAGE = 'There is no step to fail yet: take one with getNext first. The model is not failed.';
 
 /**
@@ -43,7 +48,7 @@ export const graphwalkerDialect: Dialect = {
     getData: {
       description: "The current model's variables as an object whose values are strings; no global. ones.",
       response: graphwalkerGetDataResponse,
-      encode: (variables) => ({ result: 'ok', data: Object.fromEntries(ownVariables(variables)) }),
+      encode: (variables) => ({ result: 'ok', data: graphwalkerData(variables) }),
     },
     fail: {
       description:
