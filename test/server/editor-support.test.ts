@@ -71,3 +71,31 @@ describe('POST /walker/drafts/script-check', () => {
     expect((res.body as { message: string }).message).toContain('kind');
   });
 });
+
+describe('POST /walker/drafts/convert', () => {
+  const file = {
+    models: [
+      { id: 'a', name: 'A', generator: 'random(edge_coverage(100))', vertices: [{ id: 'v1', name: 'v_One', sharedState: 'S' }], edges: [{ id: 'e1', name: 'e_In', targetVertexId: 'v1' }] },
+      { id: 'b', name: 'B', vertices: [{ id: 'w1', name: 'v_Two', sharedState: 'S' }], edges: [] },
+    ],
+  };
+
+  it('writes several models as one GraphML file, and reads it back as the same models', async () => {
+    const app = await testApp();
+    const written = await call(app, 'POST', '/walker/drafts/convert', { text: JSON.stringify(file), format: 'graphml' });
+    expect(written.status).toBe(200);
+    const text = (written.body as { text: string }).text;
+    expect(text).toContain('<graphml');
+    const read = await call(app, 'POST', '/walker/drafts/convert', { text, file_name: 'two.graphml' });
+    const models = (read.body as { model: { models: Array<{ vertices: Array<{ name: string; sharedState?: string }> }> } }).model.models;
+    expect(models.map((m) => m.vertices.map((v) => [v.name, v.sharedState]))).toEqual([[['v_One', 'S']], [['v_Two', 'S']]]);
+  });
+
+  it('says what is wrong with a file it cannot read or a format it cannot write', async () => {
+    const app = await testApp();
+    const broken = await call(app, 'POST', '/walker/drafts/convert', { text: '<graphml', file_name: 'x.graphml' });
+    expect(broken).toMatchObject({ status: 422, body: { code: 'invalid_model', message: expect.stringMatching(/^The model file does not read: /) } });
+    const format = await call(app, 'POST', '/walker/drafts/convert', { text: JSON.stringify(file), format: 'png' });
+    expect(format).toMatchObject({ status: 422, body: { message: expect.stringMatching(/^Member 'format' must be one of /) } });
+  });
+});

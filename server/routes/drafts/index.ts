@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
+import { registerConvert } from './convert.js';
 import { registerScriptCheck } from './script-check.js';
 import { draftFrameworkRefusal, handleDraftError, handleUnknownRoute } from './errors.js';
 import { acceptJsonBodies } from './json-body.js';
@@ -31,6 +32,7 @@ const plugin: FastifyPluginAsync = async (scope) => {
   registerDraftRoutes(app, ctx);
   registerElementRoutes(app, ctx);
   registerScriptCheck(app, ctx);
+  registerConvert(app, ctx);
 
   store.startSweeping();
   app.addHook('onClose', async () => store.close());
