@@ -99,3 +99,27 @@ describe('POST /walker/drafts/convert', () => {
     expect(format).toMatchObject({ status: 422, body: { message: expect.stringMatching(/^Member 'format' must be one of /) } });
   });
 });
+
+describe('POST /walker/drafts/joint-validation', () => {
+  it('judges drafts together, as load judges one file: a model entered through a shared state needs no start', async () => {
+    const app = await testApp();
+    const make = async (fields: object) => ((await call(app, 'POST', '/walker/drafts', { generator: 'random(edge_coverage(100))', ...fields })).body as { draft_id: string }).draft_id;
+    const first = await make({ model_id: 'first' });
+    const second = await make({ model_id: 'second' });
+    await call(app, 'POST', `/walker/drafts/${first}/vertices`, { id: 'a', shared_state: 'S' });
+    await call(app, 'POST', `/walker/drafts/${first}/edges`, { id: 'start', target_vertex_id: 'a' });
+    await call(app, 'POST', `/walker/drafts/${second}/vertices`, { id: 'a', shared_state: 'S' });
+    await call(app, 'POST', `/walker/drafts/${second}/vertices`, { id: 'b' });
+    await call(app, 'POST', `/walker/drafts/${second}/edges`, { id: 'ab', source_vertex_id: 'a', target_vertex_id: 'b' });
+    await call(app, 'POST', `/walker/drafts/${second}/edges`, { id: 'ba', source_vertex_id: 'b', target_vertex_id: 'a' });
+    const alone = await call(app, 'GET', `/walker/drafts/${second}/validation`);
+    expect((alone.body as { issues: Array<{ code: string }> }).issues.map((i) => i.code)).toContain('no_start_element');
+    const together = await call(app, 'POST', '/walker/drafts/joint-validation', { draft_ids: [first, second] });
+    expect(together.body).toEqual({ valid: true, issues: [], revisions: [2, 4] });
+    await call(app, 'PATCH', `/walker/drafts/${second}/edges/ab`, { guard: 'x >' });
+    const broken = (await call(app, 'POST', '/walker/drafts/joint-validation', { draft_ids: [first, second] })).body as { valid: boolean; issues: Array<Record<string, unknown>> };
+    expect(broken.valid).toBe(false);
+    expect(broken.issues[0]).toMatchObject({ code: 'script_syntax', element_id: 'ab', model_id: 'second', severity: 'error' });
+    expect((await call(app, 'POST', '/walker/drafts/joint-validation', { draft_ids: [first, 'nope'] })).status).toBe(404);
+  });
+});

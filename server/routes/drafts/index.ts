@@ -4,6 +4,7 @@ import type { RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
 import { registerConvert } from './convert.js';
+import { registerJointValidation } from './joint-validation.js';
 import { registerScriptCheck } from './script-check.js';
 import { draftFrameworkRefusal, handleDraftError, handleUnknownRoute } from './errors.js';
 import { acceptJsonBodies } from './json-body.js';
@@ -33,6 +34,7 @@ const plugin: FastifyPluginAsync = async (scope) => {
   registerElementRoutes(app, ctx);
   registerScriptCheck(app, ctx);
   registerConvert(app, ctx);
+  registerJointValidation(app, ctx);
 
   store.startSweeping();
   app.addHook('onClose', async () => store.close());
