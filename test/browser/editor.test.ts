@@ -1,0 +1,225 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, runWalker, startService, type Service } from '../cli/online-helpers.js';
+import { launchBrowser, watchedPage } from './browser.js';
+
+/**
+ * The editor (docs/editor.md) in real Chromium against the real service: one browser and one service for the
+ * file, each scenario on pages of its own.
+ */
+let browser: Browser;
+let service: Service;
+const downloads = mkdtempSync(join(tmpdir(), 'walker-editor-'));
+
+beforeAll(async () => {
+  ensureBuilt();
+  [browser, service] = await Promise.all([launchBrowser(), startService(['-s', 'RESTFUL', '-p', '0'])]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+type ModelFile = { models: Array<Record<string, any>> };
+
+async function exported(draftId: string): Promise<{ model: ModelFile; revision: number }> {
+  return (await (await fetch(`${service.url}/walker/drafts/${draftId}`)).json()) as { model: ModelFile; revision: number };
+}
+
+/** The ids of the drafts the editor holds, from its address. */
+function draftsOf(page: Page): string[] {
+  return new URL(page.url()).searchParams.getAll('draft');
+}
+
+async function revision(page: Page): Promise<number> {
+  return Number(await page.getByTestId('revision').textContent());
+}
+
+/** Waits until the editor shows this revision of its active draft. */
+async function atRevision(page: Page, n: number): Promise<void> {
+  try {
+    await page.waitForFunction(`document.querySelector('[data-testid=revision]')?.textContent === '${n}'`, undefined, { timeout: 15_000 });
+  } catch (error) {
+    // Say what the page showed instead: the revision it stands at and what it told the reader.
+    const notice = await page.getByTestId('notice').textContent();
+    throw new Error(`The editor did not reach revision ${n}: it shows ${await revision(page)}, and says '${notice}'. ${(error as Error).message}`);
+  }
+}
+
+/** Waits until the editor says its models validate; else says what it lists. */
+async function validates(page: Page): Promise<void> {
+  try {
+    await page.waitForSelector('[data-testid=draft-valid][data-valid=true]', { timeout: 15_000 });
+  } catch {
+    const server = await Promise.all(draftsOf(page).map(async (id) => (await fetch(`${service.url}/walker/drafts/${id}/validation`)).json()));
+    throw new Error(`The models do not validate at revision ${await revision(page)}: ${await page.getByTestId('issues').textContent()}; the service says ${JSON.stringify(server)}`);
+  }
+}
+
+async function openEditor(url: string): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await watchedPage(browser);
+  await page.goto(url);
+  await page.getByTestId('editor').waitFor();
+  await atRevision(page, 0);
+  return { page, errors };
+}
+
+/** Double-clicks the drawing at a point of the page, relative to the drawing's top left. */
+async function doubleClickAt(page: Page, x: number, y: number): Promise<void> {
+  const box = (await page.getByTestId('model-graph').boundingBox())!;
+  await page.mouse.dblclick(box.x + x, box.y + y);
+}
+
+function element(page: Page, id: string, draft?: string) {
+  return page.locator(`[data-testid=model-graph] [data-element-id="${id}"]${draft === undefined ? '' : `[data-draft-id="${draft}"]`}`);
+}
+
+/** Drags with the mouse from one point of the page to another, in steps as a hand does. */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, shift = false): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
+  if (shift) await page.keyboard.up('Shift');
+}
+
+/** The centre of a drawn thing; the drawing is redrawn at every change, so it is looked for until it is there. */
+async function middleOf(locator: ReturnType<Page['locator']>): Promise<{ x: number; y: number }> {
+  let box: { x: number; y: number; width: number; height: number } | null = null;
+  await expect.poll(async () => (box = await locator.boundingBox().catch(() => null))).not.toBeNull();
+  const { x, y, width, height } = box as unknown as { x: number; y: number; width: number; height: number };
+  return { x: x + width / 2, y: y + height / 2 };
+}
+
+function centreOf(page: Page, id: string, draft?: string): Promise<{ x: number; y: number }> {
+  return middleOf(element(page, id, draft).locator('.box'));
+}
+
+function portOf(page: Page, id: string, draft?: string): Promise<{ x: number; y: number }> {
+  return middleOf(element(page, id, draft).locator('[data-port]'));
+}
+
+/** Types into a field of the side panel and leaves it, which sends it; waits for the revision it makes. */
+async function setField(page: Page, name: string, value: string): Promise<void> {
+  const before = await revision(page);
+  const field = page.getByTestId(`field-${name}`);
+  await field.fill(value);
+  await field.press('Tab');
+  await atRevision(page, before + 1);
+}
+
+describe('the editor', () => {
+  it('builds two models by mouse and keyboard alone, validates them, exports them, and walker offline walks them to 100 % edge coverage', async () => {
+    const { page, errors } = await openEditor(`${service.url}/?edit`);
+    const [first] = draftsOf(page);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    // Three vertices by double-click, named in the panel.
+    await doubleClickAt(page, 120, 170);
+    await atRevision(page, 1);
+    await setField(page, 'name', 'v_A');
+    await doubleClickAt(page, 420, 170);
+    await atRevision(page, 3);
+    await setField(page, 'name', 'v_B');
+    await doubleClickAt(page, 270, 330);
+    await atRevision(page, 5);
+    await setField(page, 'name', 'v_C');
+    expect(await page.locator('[data-testid=model-graph] .vertex').count()).toBe(3);
+    const vertexIds = await page.locator('[data-testid=model-graph] .vertex').evaluateAll((gs) => gs.map((g) => g.getAttribute('data-element-id')));
+    const [a, b, c] = vertexIds as string[];
+
+    // A start edge: edge mode (E), a drag from nothing onto v_A.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('e');
+    const aCentre = await centreOf(page, a);
+    await drag(page, { x: aCentre.x - 60, y: aCentre.y - 70 }, aCentre);
+    await atRevision(page, 7);
+    await page.keyboard.press('Escape');
+    // Edges by dragging from a vertex's port to another vertex.
+    const edge = async (from: string, to: string, n: number): Promise<void> => {
+      await drag(page, await portOf(page, from), await centreOf(page, to));
+      await atRevision(page, n);
+    };
+    await edge(a, b, 8);
+    await setField(page, 'guard', 'x < 2');
+    await setField(page, 'actions', 'x++;');
+    await edge(b, a, 11);
+    await edge(a, c, 12);
+    await setField(page, 'guard', 'x >= 1');
+    await edge(c, a, 14);
+    await setField(page, 'actions', 'x = 0;');
+    const built = (await exported(first)).model.models[0];
+    expect(built.edges.map((e: Record<string, string>) => [e.sourceVertexId, e.targetVertexId, e.guard, (e.actions as unknown as string[] | undefined)?.join()])).toEqual([
+      [undefined, a, undefined, undefined],
+      [a, b, 'x < 2', 'x++;'],
+      [b, a, undefined, undefined],
+      [a, c, 'x >= 1', undefined],
+      [c, a, undefined, 'x = 0;'],
+    ]);
+    expect(await page.locator('[data-testid=model-graph] .edge').count()).toBe(5);
+
+    // The model's fields: nothing selected shows them (Escape leaves the field, Escape clears the selection).
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('f');
+    await setField(page, 'name', 'First');
+    await setField(page, 'generator', 'random(edge_coverage(100))');
+    await setField(page, 'actions', 'x = 0;');
+    await validates(page);
+
+    // A second model beside it, linked by a shared state.
+    await page.getByTestId('add-model').click();
+    await expect.poll(() => draftsOf(page).length).toBe(2);
+    const second = draftsOf(page)[1];
+    await atRevision(page, 0);
+    const frame = (await page.locator(`[data-testid=model-graph] .model[data-draft-id="${second}"] .frame`).boundingBox())!;
+    await page.mouse.dblclick(frame.x + 60, frame.y + 120);
+    await atRevision(page, 1);
+    await setField(page, 'name', 'v_W');
+    await setField(page, 'shared-state', 'SHARED');
+    await page.mouse.dblclick(frame.x + 60, frame.y + 260);
+    await atRevision(page, 4);
+    await setField(page, 'name', 'v_W2');
+    const [w, w2] = (await page.locator(`[data-testid=model-graph] .vertex[data-draft-id="${second}"]`).evaluateAll((gs) => gs.map((g) => g.getAttribute('data-element-id')))) as string[];
+    await drag(page, await portOf(page, w, second), await centreOf(page, w2, second));
+    await atRevision(page, 6);
+    await drag(page, await portOf(page, w2, second), await centreOf(page, w, second));
+    await atRevision(page, 7);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('f');
+    await setField(page, 'name', 'Second');
+    await setField(page, 'generator', 'random(edge_coverage(100))');
+    // v_C of the first model shares the state: selected with the mouse, its field typed.
+    await element(page, c, first).locator('.box').click();
+    await setField(page, 'shared-state', 'SHARED');
+    await expect.poll(() => page.locator('[data-testid=model-graph] .shared-link[data-shared-state=SHARED]').count()).toBe(1);
+    await validates(page);
+
+    // Export both as one file; walker offline walks it to 100 % edge coverage.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+    const file = join(downloads, 'models.json');
+    await download.saveAs(file);
+    const model = JSON.parse(readFileSync(file, 'utf8')) as ModelFile;
+    expect(model.models.map((m) => m.name)).toEqual(['First', 'Second']);
+    expect(model.models[0].vertices.find((v: { id: string }) => v.id === c).sharedState).toBe('SHARED');
+    const run = await runWalker(['offline', '-o', '--seed', '7', '-m', file, 'random(edge_coverage(100))']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const walked = new Set(run.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { currentElementID: string }).currentElementID));
+    for (const m of model.models) for (const e of m.edges) expect(walked.has(e.id), `${m.name} ${e.id}`).toBe(true);
+
+    // GraphML of both reads back as the same two models.
+    const [graphml] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-graphml').click()]);
+    expect(graphml.suggestedFilename()).toBe('models.graphml');
+    expect(readFileSync((await graphml.path())!, 'utf8')).toContain('<graphml');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
