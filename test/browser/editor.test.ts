@@ -60,12 +60,18 @@ async function validates(page: Page): Promise<void> {
   }
 }
 
-async function openEditor(url: string): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await watchedPage(browser);
-  await page.goto(url);
-  await page.getByTestId('editor').waitFor();
-  await atRevision(page, 0);
-  return { page, errors };
+async function openEditor(url: string, before?: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  const watched = await watchedPage(browser);
+  await before?.(watched.page);
+  await watched.page.goto(url);
+  await watched.page.getByTestId('editor').waitFor();
+  await watched.page.waitForFunction(`/^[0-9]+$/.test(document.querySelector('[data-testid=revision]')?.textContent ?? '')`);
+  return watched;
+}
+
+/** Waits until the text of what `locator` finds contains `text`. */
+async function saysSo(locator: ReturnType<Page['locator']>, text: string): Promise<void> {
+  await expect.poll(async () => (await locator.textContent()) ?? '').toContain(text);
 }
 
 /** Double-clicks the drawing at a point of the page, relative to the drawing's top left. */
@@ -117,6 +123,7 @@ async function setField(page: Page, name: string, value: string): Promise<void> 
 describe('the editor', () => {
   it('builds two models by mouse and keyboard alone, validates them, exports them, and walker offline walks them to 100 % edge coverage', async () => {
     const { page, errors } = await openEditor(`${service.url}/?edit`);
+    await atRevision(page, 0);
     const [first] = draftsOf(page);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     // Three vertices by double-click, named in the panel.
@@ -222,4 +229,188 @@ describe('the editor', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('undoes and redoes to the earlier models (a deleted element comes back at the end), and walks the draft in a session the page opens', async () => {
+    const draftId = await draftWithTriangle();
+    const { page, errors } = await openEditor(`${service.url}/?draft=${draftId}&edit`);
+    const start = await revision(page);
+    const snapshots = [(await exported(draftId)).model];
+    const snap = async (): Promise<void> => {
+      snapshots.push((await exported(draftId)).model);
+    };
+    await doubleClickAt(page, 500, 400);
+    await atRevision(page, start + 1);
+    await snap();
+    await setField(page, 'name', 'v_New');
+    await snap();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowRight');
+    await atRevision(page, start + 3);
+    await snap();
+    await element(page, 'c').locator('.box').click();
+    await page.keyboard.press('Delete');
+    await atRevision(page, start + 4);
+    expect((await exported(draftId)).model.models[0].edges.map((e: { id: string }) => e.id)).toEqual(['start', 'ab']);
+    await snap();
+    for (let i = snapshots.length - 2; i >= 0; i--) {
+      await page.keyboard.press('Control+z');
+      await expect.poll(async () => byId((await exported(draftId)).model)).toEqual(byId(snapshots[i]));
+    }
+    expect(await page.getByTestId('undo').isDisabled()).toBe(true);
+    for (let i = 1; i < snapshots.length; i++) {
+      await page.keyboard.press('Control+Shift+z');
+      await expect.poll(async () => byId((await exported(draftId)).model)).toEqual(byId(snapshots[i]));
+    }
+    const [live] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('walk').click()]);
+    await live.getByTestId('session-picker').waitFor();
+    const session = new URL(live.url()).searchParams.get('session') as string;
+    const sessions = (await (await fetch(`${service.url}/walker/sessions/${session}`)).json()) as { models: unknown[] };
+    expect(sessions.models).toHaveLength(1);
+    await live.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('lets two pages edit one draft: the change that lost the race is told, the drawing reloads, and it can be sent again', async () => {
+    const draftId = await draftWithTriangle();
+    const one = await openEditor(`${service.url}/?draft=${draftId}&edit`);
+    // The second page never hears of changes from its stream: it edits from what it read, and loses the race.
+    const two = await openEditor(`${service.url}/?draft=${draftId}&edit`, async (page) => {
+      await page.route('**/events', (route) => route.abort());
+    });
+    const start = await revision(one.page);
+    // The first page sees the second's change come in.
+    await element(two.page, 'c').locator('.box').click();
+    await setField(two.page, 'name', 'v_FromTwo');
+    await atRevision(one.page, start + 1);
+    await expect.poll(() => element(one.page, 'c').locator('.name').textContent()).toBe('v_FromTwo');
+    await element(one.page, 'a').locator('.box').click();
+    await setField(one.page, 'name', 'v_FromOne');
+    await element(two.page, 'b').locator('.box').click();
+    await two.page.getByTestId('field-name').fill('v_AlsoFromTwo');
+    await two.page.getByTestId('field-name').press('Tab');
+    await expect.poll(() => two.page.getByTestId('notice').getAttribute('data-kind')).toBe('conflict');
+    await saysSo(two.page.getByTestId('notice'), 'Not saved');
+    await atRevision(two.page, start + 2);
+    await expect.poll(() => element(two.page, 'a').locator('.name').textContent()).toBe('v_FromOne');
+    // The field keeps what was typed only in the message: the change is offered again, not dropped.
+    await saysSo(two.page.getByTestId('notice'), 'the name of b');
+    await two.page.getByTestId('retry').click();
+    await atRevision(two.page, start + 3);
+    await atRevision(one.page, start + 3);
+    const names = (await exported(draftId)).model.models[0].vertices.map((v: { name: string }) => v.name);
+    expect(names).toEqual(['v_FromOne', 'v_AlsoFromTwo', 'v_FromTwo']);
+    expect([...one.errors, ...two.errors.filter((e) => !e.includes('ERR_FAILED') && !e.includes('412'))]).toEqual([]);
+    await one.page.close();
+    await two.page.close();
+  }, 120_000);
+
+  it('shows bad input at its field and sends nothing: a broken guard, a weight of 2, a taken id, 10 MB of properties', async () => {
+    const draftId = await draftWithTriangle();
+    const { page, errors, requests } = await openEditor(`${service.url}/?draft=${draftId}&edit`);
+    const before = await exported(draftId);
+    const changes = (): number => requests.filter((url) => /walker\/drafts\/[^/?]+(\/(vertices|edges|elements)|$)/.test(url)).length;
+    await element(page, 'ab').locator('path.hit').click({ force: true });
+    await page.getByTestId('field-guard').fill('x >');
+    const error = page.getByTestId('field-guard').locator('~ [data-testid=field-error]');
+    await saysSo(error, 'line 1, column');
+    const sent = changes();
+    await page.getByTestId('field-guard').press('Tab');
+    await page.getByTestId('field-weight').fill('2');
+    await page.getByTestId('field-weight').press('Tab');
+    await saysSo(page.getByTestId('field-weight').locator('~ [data-testid=field-error]'), 'weight must be a number from 0 to 1');
+    const big = `{"a": "${'x'.repeat(10 * 1024 * 1024)}"}`;
+    await page.getByTestId('field-properties').fill(big);
+    await page.getByTestId('field-properties').press('Tab');
+    await saysSo(page.getByTestId('field-properties').locator('~ [data-testid=field-error]'), 'at most 64 KiB');
+    // A new vertex with the id of an element already there, from the keyboard.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('n');
+    await page.keyboard.type('ab');
+    await page.keyboard.press('Enter');
+    await saysSo(page.getByTestId('field-id').locator('~ [data-testid=field-error]'), "'ab' is already the id of an edge");
+    expect(changes()).toBe(sent);
+    expect(await exported(draftId)).toEqual(before);
+    expect(await revision(page)).toBe(before.revision);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('works from the keyboard alone, with every shortcut listed', async () => {
+    const { page, errors } = await openEditor(`${service.url}/?edit`);
+    await atRevision(page, 0);
+    await saysSo(page.getByTestId('shortcuts'), 'Ctrl+Shift+Z');
+    await page.keyboard.press('n');
+    await page.keyboard.type('k1');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('v_One');
+    await page.keyboard.press('Enter');
+    await atRevision(page, 1);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('n');
+    await page.keyboard.type('k2');
+    await page.keyboard.press('Enter');
+    await atRevision(page, 2);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('e');
+    // id, name, source, target: a start edge into k1 (source left at none), then k1 to k2.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await atRevision(page, 3);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    // Tab through the drawing's elements to k1, select it, and add an edge from it.
+    await page.getByTestId('model-graph').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute('data-element-id'))).not.toBeNull();
+    await element(page, 'k1').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => element(page, 'k1').getAttribute('data-selected')).toBe('true');
+    await page.keyboard.press('e');
+    await page.getByTestId('field-target').selectOption('k2');
+    await page.getByTestId('field-target').press('Enter');
+    await atRevision(page, 4);
+    const model = (await exported(draftsOf(page)[0])).model.models[0];
+    expect(model.vertices.map((v: { id: string; name: string }) => [v.id, v.name])).toEqual([['k1', 'v_One'], ['k2', 'k2']]);
+    expect(model.edges.map((e: { sourceVertexId?: string; targetVertexId: string }) => [e.sourceVertexId, e.targetVertexId])).toEqual([[undefined, 'k1'], ['k1', 'k2']]);
+    // Delete and bring back, from the keyboard.
+    await page.keyboard.press('Escape');
+    await element(page, 'k2').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Delete');
+    await atRevision(page, 5);
+    await page.keyboard.press('Control+z');
+    await atRevision(page, 7);
+    expect((await exported(draftsOf(page)[0])).model.models[0]).toEqual(model);
+    // The focus is seen: a focused element is outlined.
+    await element(page, 'k1').focus();
+    const outline = await element(page, 'k1').locator('.box').evaluate((box) => (globalThis as unknown as { getComputedStyle(e: unknown): { strokeWidth: string } }).getComputedStyle(box).strokeWidth);
+    expect(outline).toBe('5px');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });
+
+/**
+ * A model file with each model's elements in the order of their ids: undoing a delete adds the elements again
+ * at the end of the draft (the draft API appends), so an undone model equals the earlier one up to that order.
+ */
+function byId(file: ModelFile): ModelFile {
+  const sorted = <T extends { id: string }>(list: T[] | undefined) => [...(list ?? [])].sort((a, b) => a.id.localeCompare(b.id));
+  return { models: file.models.map((m) => ({ ...m, vertices: sorted(m.vertices), edges: sorted(m.edges) })) };
+}
+
+/** A draft of three vertices a, b, c and edges start → a, a → b, b → c, made over REST; answers its id. */
+async function draftWithTriangle(): Promise<string> {
+  const post = async (path: string, body: object): Promise<Record<string, unknown>> =>
+    (await (await fetch(`${service.url}/walker/drafts${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
+  const id = (await post('', { generator: 'random(edge_coverage(100))' })).draft_id as string;
+  for (const [v, x] of [['a', 0], ['b', 200], ['c', 400]] as const) await post(`/${id}/vertices`, { id: v, name: `v_${v.toUpperCase()}`, properties: { x, y: 40 } });
+  await post(`/${id}/edges`, { id: 'start', target_vertex_id: 'a' });
+  await post(`/${id}/edges`, { id: 'ab', source_vertex_id: 'a', target_vertex_id: 'b' });
+  await post(`/${id}/edges`, { id: 'bc', source_vertex_id: 'b', target_vertex_id: 'c' });
+  return id;
+}
