@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -414,3 +416,71 @@ async function draftWithTriangle(): Promise<string> {
   await post(`/${id}/edges`, { id: 'bc', source_vertex_id: 'b', target_vertex_id: 'c' });
   return id;
 }
+
+describe('a service started with --token', () => {
+  const token = 'editor-t0ken';
+  let guarded: Service;
+  let foreign: Server;
+  let foreignUrl: string;
+
+  beforeAll(async () => {
+    guarded = await startService(['-s', 'RESTFUL', '-p', '0', '--token', token]);
+    // A page of another site (localhost is another site than 127.0.0.1) that tries the service with the cookie.
+    foreign = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end(`<!doctype html><script>
+        window.tried = Promise.all([
+          fetch('${guarded.url}/walker/sessions', { method: 'POST', credentials: 'include', body: '' }).then((r) => 'answered ' + r.status, (e) => 'failed: ' + e.message),
+          fetch('${guarded.url}/walker/login', { credentials: 'include' }).then((r) => 'answered ' + r.status, (e) => 'failed: ' + e.message),
+          new Promise((done) => { const s = new EventSource('${guarded.url}/walker/view/session/events', { withCredentials: true }); s.onmessage = () => done('message'); s.onerror = () => { s.close(); done('error'); }; }),
+        ]);
+      </script>`);
+    });
+    await new Promise<void>((done) => foreign.listen(0, '127.0.0.1', done));
+    foreignUrl = `http://localhost:${(foreign.address() as AddressInfo).port}/`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await guarded?.stop();
+    await new Promise((done) => foreign?.close(done));
+  });
+
+  it('asks for the token once, then edits and follows the event stream with the cookie; a foreign page cannot use it', async () => {
+    // A context of its own, so that the foreign page below shares the cookie jar of the page that logged in.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${guarded.url}/?edit`);
+    await page.getByTestId('login').waitFor();
+    await page.getByTestId('login-token').fill('not-it');
+    await page.getByTestId('login-submit').click();
+    await saysSo(page.getByTestId('login-error'), 'not the token');
+    await page.getByTestId('login-token').fill(token);
+    await Promise.all([page.waitForNavigation(), page.getByTestId('login-submit').click()]);
+    await page.getByTestId('editor').waitFor();
+    await atRevision(page, 0);
+    const cookies = await page.context().cookies(guarded.url);
+    expect(cookies).toEqual([expect.objectContaining({ name: 'walker_login', httpOnly: true, sameSite: 'Strict' })]);
+    expect(cookies[0].value).not.toContain(token);
+    // An edit, and the validation that comes back through the event stream.
+    await doubleClickAt(page, 200, 200);
+    await atRevision(page, 1);
+    await saysSo(page.getByTestId('issues'), 'no generator');
+
+    const other = await page.context().newPage();
+    await other.goto(foreignUrl);
+    const tried = (await other.evaluate('window.tried')) as string[];
+    expect(tried[0]).toMatch(/^failed/);
+    expect(tried[1]).toMatch(/^failed/);
+    expect(tried[2]).toBe('error');
+    const sessions = (await (await fetch(`${guarded.url}/walker/sessions`, { headers: { authorization: `Bearer ${token}` } })).json()) as { sessions: unknown[] };
+    expect(sessions.sessions).toEqual([]);
+    await other.close();
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
