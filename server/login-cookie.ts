@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { parse, serialize } from 'cookie';
 
 /** The cookie the page's login sets (docs/editor.md, "A service with a token"). */
@@ -27,4 +27,19 @@ export function hasLoginCookie(header: string | undefined, expected: Buffer): bo
   if (given === undefined) return false;
   const buffer = Buffer.from(given);
   return buffer.length === expected.length && timingSafeEqual(buffer, expected);
+}
+
+/** The token an `Authorization: Bearer <token>` header carries, the scheme in any case. */
+export function bearerOf(header: string | undefined): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(header ?? '')?.[1];
+}
+
+/** Fixed-length digests of a token, so that comparing two takes the same time whatever their length or content. */
+export function tokenDigest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** Whether a token given is the service's, compared in constant time. */
+export function sameToken(given: string, token: string): boolean {
+  return timingSafeEqual(tokenDigest(given), tokenDigest(token));
 }

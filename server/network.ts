@@ -1,10 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { isIP, type AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { hasLoginCookie, loginValue } from './login-cookie.js';
+import { bearerOf, hasLoginCookie, loginValue, tokenDigest } from './login-cookie.js';
 import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost, parseOrigin } from './origins.js';
 import { sendRefusal, type Refusal as AnyRefusal, type RouteFamily } from './route-family.js';
 
@@ -54,7 +54,7 @@ export const networkPlugin = fastifyPlugin(
 
 /** The check of one request, with what it learns once from the listening server. */
 function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (request: FastifyRequest) => Refusal | undefined {
-  const token = options.token === undefined ? undefined : digest(options.token);
+  const token = options.token === undefined ? undefined : tokenDigest(options.token);
   const cookie = options.token === undefined ? undefined : Buffer.from(loginValue(options.token));
   /** The Host values the bound addresses answer to; undefined before listening (`app.inject`). */
   let hosts: Set<string> | undefined;
@@ -189,16 +189,11 @@ function originMessage(origin: string | undefined): string {
 }
 
 function bearerRefusal(authorization: string | undefined, token: Buffer): Refusal | undefined {
-  const given = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
-  if (given !== undefined && timingSafeEqual(digest(given), token)) return undefined;
+  const given = bearerOf(authorization);
+  if (given !== undefined && timingSafeEqual(tokenDigest(given), token)) return undefined;
   const message =
     given === undefined
       ? "This service requires a token: send the header 'Authorization: Bearer <token>' with the token it was started with (--token or WALKER_TOKEN)."
       : 'The bearer token is not the one this service was started with (--token or WALKER_TOKEN).';
   return { status: 401, code: 'unauthorized', message };
-}
-
-/** Fixed-length digests, so that comparing them takes the same time whatever the token's length or content. */
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
 }

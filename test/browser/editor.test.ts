@@ -78,7 +78,7 @@ async function saysSo(locator: ReturnType<Page['locator']>, text: string): Promi
 
 /** Double-clicks the drawing at a point of the page, relative to the drawing's top left. */
 async function doubleClickAt(page: Page, x: number, y: number): Promise<void> {
-  const box = (await page.getByTestId('model-graph').boundingBox())!;
+  const box = await boxOf(page.getByTestId('model-graph'));
   await page.mouse.dblclick(box.x + x, box.y + y);
 }
 
@@ -98,10 +98,14 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 }
 
 /** The centre of a drawn thing; the drawing is redrawn at every change, so it is looked for until it is there. */
-async function middleOf(locator: ReturnType<Page['locator']>): Promise<{ x: number; y: number }> {
+async function boxOf(locator: ReturnType<Page['locator']>): Promise<{ x: number; y: number; width: number; height: number }> {
   let box: { x: number; y: number; width: number; height: number } | null = null;
   await expect.poll(async () => (box = await locator.boundingBox().catch(() => null))).not.toBeNull();
-  const { x, y, width, height } = box as unknown as { x: number; y: number; width: number; height: number };
+  return box as unknown as { x: number; y: number; width: number; height: number };
+}
+
+async function middleOf(locator: ReturnType<Page['locator']>): Promise<{ x: number; y: number }> {
+  const { x, y, width, height } = await boxOf(locator);
   return { x: x + width / 2, y: y + height / 2 };
 }
 
@@ -187,7 +191,7 @@ describe('the editor', () => {
     await expect.poll(() => draftsOf(page).length).toBe(2);
     const second = draftsOf(page)[1];
     await atRevision(page, 0);
-    const frame = (await page.locator(`[data-testid=model-graph] .model[data-draft-id="${second}"] .frame`).boundingBox())!;
+    const frame = await boxOf(page.locator(`[data-testid=model-graph] .model[data-draft-id="${second}"] .frame`));
     await page.mouse.dblclick(frame.x + 60, frame.y + 120);
     await atRevision(page, 1);
     await setField(page, 'name', 'v_W');
@@ -391,6 +395,28 @@ describe('the editor', () => {
     await element(page, 'k1').focus();
     const outline = await element(page, 'k1').locator('.box').evaluate((box) => (globalThis as unknown as { getComputedStyle(e: unknown): { strokeWidth: string } }).getComputedStyle(box).strokeWidth);
     expect(outline).toBe('5px');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
+
+describe('opening a model file', () => {
+  it('builds a draft of each model of a yEd GraphML file, as the service reads it', async () => {
+    const file = 'test/fixtures/models/graphml/java/SimpleModel.graphml';
+    const { page, errors } = await openEditor(`${service.url}/?edit`);
+    await atRevision(page, 0);
+    const empty = draftsOf(page)[0];
+    await page.getByTestId('open-file').setInputFiles(file);
+    await expect.poll(() => draftsOf(page).includes(empty)).toBe(false);
+    const read = (await (await fetch(`${service.url}/walker/drafts/convert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: readFileSync(file, 'utf8'), file_name: file }) })).json()) as { model: ModelFile };
+    const drafts = draftsOf(page);
+    expect(drafts).toHaveLength(read.model.models.length);
+    for (const [i, id] of drafts.entries()) {
+      const { id: _id, ...opened } = (await exported(id)).model.models[0];
+      const { id: _readId, ...expected } = read.model.models[i];
+      expect(opened).toEqual(expected);
+    }
+    expect((await fetch(`${service.url}/walker/drafts/${empty}`)).status).toBe(404);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

@@ -3,7 +3,7 @@ import { el } from '../svg.js';
 import { Actions } from './actions.js';
 import { EditorCanvas } from './canvas.js';
 import { draftUrl, request, RequestFailed } from './draft-api.js';
-import type { ExportedModel } from './draft-state.js';
+import { fromExport, type ExportedModel } from './draft-state.js';
 import { Editor, type ElementRef } from './editor.js';
 import { SHORTCUTS } from './shortcuts.js';
 import { SidePanel } from './side-panel.js';
@@ -191,32 +191,15 @@ export async function startEditor(header: HTMLElement, body: HTMLElement, draftI
     }
   };
   const importModel = async (model: ExportedModel): Promise<void> => {
-    const fields = { name: model.name ?? null, generator: model.generator ?? null, actions: model.actions ?? [], requirements: model.requirements ?? [], properties: model.properties ?? {} };
+    // Read as the draft API names things, then sent element by element in the file's order.
+    const read = fromExport('', 0, model);
+    const { start_element_id: startId, predefined_path_edge_ids: path, ...fields } = read.fields;
     const taken = editor.drafts.some((d) => d.modelId === model.id);
     const draft = await editor.create({ ...fields, ...(taken ? {} : { model_id: model.id }) });
-    for (const v of model.vertices ?? []) {
-      await editor.edit(draft.id, addVertexChange({ id: v.id as string, name: v.name as string, shared_state: (v.sharedState as string) ?? null, actions: (v.actions as string[]) ?? [], requirements: (v.requirements as string[]) ?? [], properties: (v.properties as Record<string, unknown>) ?? {} }), 'open a vertex');
-    }
-    for (const e of model.edges ?? []) {
-      await editor.edit(
-        draft.id,
-        addEdgeChange({
-          id: e.id as string,
-          name: e.name as string,
-          source_vertex_id: (e.sourceVertexId as string) ?? null,
-          target_vertex_id: e.targetVertexId as string,
-          guard: (e.guard as string) ?? null,
-          actions: (e.actions as string[]) ?? [],
-          requirements: (e.requirements as string[]) ?? [],
-          properties: (e.properties as Record<string, unknown>) ?? {},
-          weight: (e.weight as number) ?? null,
-          dependency: (e.dependency as number) ?? null,
-        }),
-        'open an edge',
-      );
-    }
-    if (model.startElementId !== undefined || (model.predefinedPathEdgeIds ?? []).length > 0) {
-      await editor.edit(draft.id, patchChange('model', '', { start_element_id: model.startElementId ?? null, predefined_path_edge_ids: model.predefinedPathEdgeIds ?? [] }), 'open the start element');
+    for (const vertex of read.vertices.values()) await editor.edit(draft.id, addVertexChange(vertex), 'open a vertex');
+    for (const edge of read.edges.values()) await editor.edit(draft.id, addEdgeChange(edge), 'open an edge');
+    if (startId !== null || path.length > 0) {
+      await editor.edit(draft.id, patchChange('model', '', { start_element_id: startId, predefined_path_edge_ids: path }), 'open the start element');
     }
   };
   canvas.element.addEventListener('dragover', (event) => event.preventDefault());

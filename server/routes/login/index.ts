@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasLoginCookie, loginCookie, loginValue } from '../../login-cookie.js';
+import { bearerOf, hasLoginCookie, loginCookie, loginValue, sameToken } from '../../login-cookie.js';
 import type { RouteFamily } from '../../route-family.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,11 +29,10 @@ const LoginBody = {
 const plugin = async (scope: FastifyInstance): Promise<void> => {
   const { token } = scope.services.options;
   const cookie = token === undefined ? undefined : Buffer.from(loginValue(token));
-  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
   const authorized = (request: FastifyRequest): boolean => {
     if (token === undefined) return true;
-    const bearer = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (bearer !== undefined) return timingSafeEqual(digest(bearer), digest(token));
+    const bearer = bearerOf(request.headers.authorization);
+    if (bearer !== undefined) return sameToken(bearer, token);
     return hasLoginCookie(request.headers.cookie, cookie as Buffer);
   };
 
@@ -54,7 +52,7 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
     { schema: { tags: ['login'], operationId: 'login', summary: 'Trade the token for the login cookie', body: LoginBody, response: { 204: { type: 'null' } } } },
     async (request, reply: FastifyReply) => {
       if (token === undefined) return reply.code(204).send();
-      if (!timingSafeEqual(digest(request.body.token), digest(token))) {
+      if (!sameToken(request.body.token, token)) {
         return reply.code(401).type(JSON_TYPE).send({ code: 'unauthorized', message: 'That is not the token this service was started with (--token or WALKER_TOKEN): try again.' });
       }
       return reply.code(204).header('set-cookie', loginCookie(loginValue(token))).header('cache-control', 'no-store').send();
