@@ -103,6 +103,7 @@ describe('GET /openapi.json', () => {
       '/openapi.json',
       '/walker/drafts',
       '/walker/drafts/convert',
+      '/walker/drafts/joint-validation',
       '/walker/drafts/script-check',
       '/walker/drafts/{draft_id}',
       '/walker/drafts/{draft_id}/edges',

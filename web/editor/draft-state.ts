@@ -1,4 +1,4 @@
-import type { DraftSummary, EdgeEnvelope, VertexEnvelope } from '../../server/drafts/responses.js';
+import type { DraftSummary, EdgeEnvelope, VertexEnvelope } from '../../server/view/messages.js';
 
 export type VertexData = VertexEnvelope;
 export type EdgeData = EdgeEnvelope;
