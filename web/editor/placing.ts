@@ -70,9 +70,8 @@ function ownBoxes(draft: DraftState): Map<string, Box> {
       bottom = Math.max(bottom, at.y + VERTEX_HEIGHT);
     }
   }
-  unplaced.forEach((vertex, i) => {
-    boxes.set(vertex.id, vertexBox(vertex, { x: (i % 4) * 200, y: bottom + (boxes.size > i ? 80 : 0) + Math.floor(i / 4) * 100 }));
-  });
+  const top = boxes.size > 0 ? bottom + 80 : 0;
+  unplaced.forEach((vertex, i) => boxes.set(vertex.id, vertexBox(vertex, { x: (i % 4) * 200, y: top + Math.floor(i / 4) * 100 })));
   return boxes;
 }
 
