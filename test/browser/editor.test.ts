@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await service?.stop();
+  rmSync(downloads, { recursive: true, force: true });
 });
 
 type ModelFile = { models: Array<Record<string, any>> };
