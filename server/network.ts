@@ -1,9 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { isIP, type AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import { bearerOf, hasLoginCookie, loginValue, tokenDigest } from './login-cookie.js';
 import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost, parseOrigin } from './origins.js';
 import { sendRefusal, type Refusal as AnyRefusal, type RouteFamily } from './route-family.js';
 
@@ -13,7 +14,10 @@ export interface NetworkPluginOptions {
   readonly allowOrigins: readonly string[];
   /** Normalised Host values (`name:port`) accepted besides the bound addresses' own (`--allow-host`). */
   readonly allowHosts?: readonly string[];
-  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  /**
+   * When set, every request must carry `Authorization: Bearer <token>`, or the login cookie the page gets for it
+   * (server/login-cookie.ts); the page itself and the login route answer without, to ask for the token.
+   */
   readonly token?: string;
   /** The route families, whose {@link RouteFamily.refusalBody} words a refusal under their prefix. */
   readonly families: readonly RouteFamily[];
@@ -50,7 +54,8 @@ export const networkPlugin = fastifyPlugin(
 
 /** The check of one request, with what it learns once from the listening server. */
 function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (request: FastifyRequest) => Refusal | undefined {
-  const token = options.token === undefined ? undefined : digest(options.token);
+  const token = options.token === undefined ? undefined : tokenDigest(options.token);
+  const cookie = options.token === undefined ? undefined : Buffer.from(loginValue(options.token));
   /** The Host values the bound addresses answer to; undefined before listening (`app.inject`). */
   let hosts: Set<string> | undefined;
   return (request) => {
@@ -62,7 +67,8 @@ function requestCheck(app: FastifyInstance, options: NetworkPluginOptions): (req
     } else if (isCrossSite(request.headers['sec-fetch-site'])) {
       return originRefusal(undefined);
     }
-    if (token === undefined || isPreflight(request, options.allowOrigins)) return undefined;
+    if (token === undefined || isPreflight(request, options.allowOrigins) || isOpenWithoutToken(request)) return undefined;
+    if (request.headers.authorization === undefined && hasLoginCookie(request.headers.cookie, cookie as Buffer)) return undefined;
     return bearerRefusal(request.headers.authorization, token);
   };
 }
@@ -133,6 +139,18 @@ function isCrossSite(site: string | string[] | undefined): boolean {
   return site === 'cross-site' || site === 'same-site';
 }
 
+/**
+ * What a browser must reach to ask for the token: the page's fixed files (no data of the service) and the login
+ * route, which checks the token itself. The Host and Origin checks above still hold for them.
+ */
+function isOpenWithoutToken(request: FastifyRequest): boolean {
+  const path = request.url.split('?', 1)[0];
+  if (path === '/walker/login') return true;
+  return (request.method === 'GET' || request.method === 'HEAD') && (path === '/' || PAGE_FILES.test(path));
+}
+
+const PAGE_FILES = /^\/assets\/(app\.js|app\.css|elk-worker\.js)$/;
+
 /** A CORS preflight from an allowed origin: browsers never send credentials with one. */
 function isPreflight(request: FastifyRequest, allowed: readonly string[]): boolean {
   const { origin } = request.headers;
@@ -171,16 +189,11 @@ function originMessage(origin: string | undefined): string {
 }
 
 function bearerRefusal(authorization: string | undefined, token: Buffer): Refusal | undefined {
-  const given = /^Bearer +(\S+) *$/i.exec(authorization ?? '')?.[1];
-  if (given !== undefined && timingSafeEqual(digest(given), token)) return undefined;
+  const given = bearerOf(authorization);
+  if (given !== undefined && timingSafeEqual(tokenDigest(given), token)) return undefined;
   const message =
     given === undefined
       ? "This service requires a token: send the header 'Authorization: Bearer <token>' with the token it was started with (--token or WALKER_TOKEN)."
       : 'The bearer token is not the one this service was started with (--token or WALKER_TOKEN).';
   return { status: 401, code: 'unauthorized', message };
-}
-
-/** Fixed-length digests, so that comparing them takes the same time whatever the token's length or content. */
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
 }

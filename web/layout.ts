@@ -160,14 +160,14 @@ function withExtent(vertices: Map<number, Box>, edges: Map<number, EdgePlace>, s
 }
 
 /** A start edge: from a dot above its target. */
-function startEdge(target: Box, labelWidth: number): EdgePlace {
+export function startEdge(target: Box, labelWidth: number): EdgePlace {
   const to = { x: target.x + target.width / 2, y: target.y };
   const start = { x: to.x, y: to.y - 50 };
   return { path: `M${r(start.x)},${r(start.y)} L${r(to.x)},${r(to.y)}`, label: { x: start.x + 6, y: start.y + 24 }, anchor: 'start', labelWidth, start };
 }
 
 /** From box to box, straight for the first edge of a pair and bent to alternate sides for the others. */
-function between(from: Box, to: Box, nth: number, labelWidth: number): EdgePlace {
+export function between(from: Box, to: Box, nth: number, labelWidth: number): EdgePlace {
   const a = border(from, centre(to));
   const b = border(to, centre(from));
   const bend = nth === 0 ? 0 : Math.ceil(nth / 2) * 30 * (nth % 2 === 0 ? -1 : 1);

@@ -1,7 +1,9 @@
 import type { ReportMessage } from '../server/view/messages.js';
 import { DraftPanel } from './draft-panel.js';
+import { startEditor } from './editor/editor-page.js';
 import { GraphView } from './graph-view.js';
 import { followDraft, followWalk } from './live.js';
+import { loggedIn } from './login.js';
 import { Panel } from './panel.js';
 import { sessionPicker } from './picker.js';
 import { showReport } from './report.js';
@@ -9,9 +11,10 @@ import { inlineWorker, servedWorker } from './workers.js';
 
 /**
  * The page (docs/view.md): a report when the page carries one inline (`walker offline --report`), else the
- * service's view — `/?draft=<id>` a draft, `/?session=<id>` a session, `/` the default session.
+ * service's view — `/?draft=<id>` a draft, `/?session=<id>` a session, `/` the default session — or its
+ * editor (docs/editor.md), `/?edit` and `/?draft=<id>&edit`, once logged in to a service with a token.
  */
-function main(): void {
+async function main(): Promise<void> {
   const root = document.getElementById('app') as HTMLElement;
   const header = document.createElement('header');
   const title = document.createElement('h1');
@@ -30,12 +33,19 @@ function main(): void {
     header.append(showReport(report, graph, panel));
     return;
   }
+  if (!(await loggedIn(body))) return;
   const query = new URLSearchParams(location.search);
+  if (query.has('edit')) return startEditor(header, body, query.getAll('draft'));
   const draft = query.get('draft');
   const graph = new GraphView(servedWorker, draft !== null);
   if (draft !== null) {
     const panel = new DraftPanel();
-    header.append(caption(`Draft ${draft}`));
+    const edit = document.createElement('a');
+    edit.href = `?draft=${encodeURIComponent(draft)}&edit`;
+    edit.textContent = 'Edit';
+    edit.className = 'edit-link';
+    edit.dataset.testid = 'edit-link';
+    header.append(caption(`Draft ${draft}`), edit);
     body.append(graph.element, panel.element);
     followDraft(`walker/view/drafts/${encodeURIComponent(draft)}/events`, graph, panel);
     return;
@@ -55,4 +65,4 @@ function caption(text: string): HTMLElement {
   return node;
 }
 
-main();
+void main();

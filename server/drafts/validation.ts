@@ -3,6 +3,7 @@ import { parseGenerators } from '../../core/language/parser.js';
 import { deadEndIssues } from '../../core/machine/dead-ends.js';
 import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
+import type { ModelFileJson } from '../../core/model/types.js';
 import { scriptSyntaxIssues } from '../../core/model/script-syntax.js';
 import { scriptEngineOf } from '../../core/plugin.js';
 import type { SandboxReservation, ScriptLimits } from '../../core/scripting.js';
@@ -52,20 +53,41 @@ export function validateDraft(
   options: ValidationOptions = {},
   reservation?: SandboxReservation,
 ): ValidationReport {
+  const report = validateModelFile(exportModelFile(model), walker, options, reservation);
+  return { valid: report.valid, issues: report.issues.map(({ model_id: _model, ...issue }) => issue) };
+}
+
+/** An issue of a model file of several models: the model it concerns, or null for the file as a whole. */
+export type ModelFileIssue = ValidationIssue & { readonly model_id: string | null };
+
+/**
+ * Validates a model file as {@link validateDraft} validates a draft's export: the drafts an editor holds side
+ * by side are judged together this way, as `load` judges them together, so that a model entered only through a
+ * shared state needs no start element of its own.
+ */
+export function validateModelFile(
+  file: ModelFileJson,
+  walker: Walker,
+  options: ValidationOptions = {},
+  reservation?: SandboxReservation,
+): { valid: boolean; issues: ModelFileIssue[] } {
   const { registries } = walker;
-  const issues = generatorIssues(model.fields.generator);
-  const inspection = inspectModelFile(exportModelFile(model), { blocked: options.blocked });
+  const issues: ModelFileIssue[] = [];
+  for (const model of file.models) {
+    for (const found of generatorIssues(model.generator ?? null)) issues.push({ ...found, model_id: model.id ?? null });
+  }
+  const inspection = inspectModelFile(file, { blocked: options.blocked });
   for (const issue of inspection.issues) issues.push(fromModelIssue(issue));
   if (inspection.file && inspection.graph) {
     const { graph } = inspection;
-    const generators = graph.models.map(() => model.fields.generator ?? undefined);
+    const generators = file.models.map((m) => m.generator ?? undefined);
     const engine = scriptEngineOf(registries);
     const later = [...deadEndIssues(graph, generators, registries), ...scriptSyntaxIssues(graph, engine)];
     for (const issue of later) issues.push(fromModelIssue(issue));
   }
   if (inspection.file && inspection.graph && !issues.some(isError)) {
     const walkIssue = openWalk(walker, { file: inspection.file, graph: inspection.graph, warnings: [] }, options, reservation);
-    if (walkIssue) issues.push(walkIssue);
+    if (walkIssue) issues.push({ ...walkIssue, model_id: null });
   }
   const ordered = issues.filter(isError).concat(issues.filter((i) => !isError(i)));
   return { valid: !ordered.some(isError), issues: ordered };
@@ -116,14 +138,14 @@ const WALK_ISSUE_CODES: Partial<Record<string, string>> = {
   [ErrorCodes.NO_START]: ModelIssueCodes.NO_START_ELEMENT,
 };
 
-function fromModelIssue(found: ModelIssue): ValidationIssue {
+function fromModelIssue(found: ModelIssue): ModelFileIssue {
   // The loader speaks of model files; a draft's user sets the start element through the draft API.
   const message =
     found.code === ModelIssueCodes.NO_START_ELEMENT
       ? "The draft has no start element: set 'start_element_id' (PATCH /walker/drafts/{draft_id}) to the id of a " +
         'start edge (an edge without source_vertex_id) or of a vertex.'
       : found.message;
-  return { code: found.code, message, severity: found.severity, element_id: found.elementId };
+  return { code: found.code, message, severity: found.severity, element_id: found.elementId, model_id: found.modelId };
 }
 
 function issue(code: string, message: string, elementId: string | null = null): ValidationIssue {

@@ -8,6 +8,8 @@ import type { CoverageFigures, GraphShape, ModelShape } from '../../core/machine
 import type { ModelStatus } from '../../core/machine/statistics.js';
 
 export type { CoverageFigures, EdgeShape, GraphShape, ModelShape, VertexShape } from '../../core/machine/walk-view.js';
+/** The draft API's answers, as the page's editor (web/editor/, docs/editor.md) holds the drafts it edits. */
+export type { DraftSummary, EdgeEnvelope, VertexEnvelope } from '../drafts/responses.js';
 
 /** One step as the view lists it among the last ones. */
 export interface StepSeen {

@@ -102,6 +102,9 @@ describe('GET /openapi.json', () => {
       '/graphwalker/setData/{script}',
       '/openapi.json',
       '/walker/drafts',
+      '/walker/drafts/convert',
+      '/walker/drafts/joint-validation',
+      '/walker/drafts/script-check',
       '/walker/drafts/{draft_id}',
       '/walker/drafts/{draft_id}/edges',
       '/walker/drafts/{draft_id}/edges/{edge_id}',
@@ -115,6 +118,7 @@ describe('GET /openapi.json', () => {
       '/walker/getStatistics',
       '/walker/hasNext',
       '/walker/load',
+      '/walker/login',
       '/walker/restart',
       '/walker/sessions',
       '/walker/sessions/{session_id}',
@@ -145,7 +149,7 @@ describe('GET /openapi.json', () => {
     expect(new Set(ids).size).toBe(operations.length);
     for (const op of operations) {
       expect(op.summary, op.operationId).toEqual(expect.any(String));
-      expect(['execution', 'graphwalker', 'sessions', 'drafts', 'view', 'service']).toContain(op.tags?.[0]);
+      expect(['execution', 'graphwalker', 'sessions', 'drafts', 'view', 'login', 'service']).toContain(op.tags?.[0]);
     }
   });
 });

@@ -3,6 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
+import { registerConvert } from './convert.js';
+import { registerJointValidation } from './joint-validation.js';
+import { registerScriptCheck } from './script-check.js';
 import { draftFrameworkRefusal, handleDraftError, handleUnknownRoute } from './errors.js';
 import { acceptJsonBodies } from './json-body.js';
 import { draftSchemaCompiler } from './validator.js';
@@ -29,6 +32,9 @@ const plugin: FastifyPluginAsync = async (scope) => {
   app.setNotFoundHandler(handleUnknownRoute);
   registerDraftRoutes(app, ctx);
   registerElementRoutes(app, ctx);
+  registerScriptCheck(app, ctx);
+  registerConvert(app, ctx);
+  registerJointValidation(app, ctx);
 
   store.startSweeping();
   app.addHook('onClose', async () => store.close());

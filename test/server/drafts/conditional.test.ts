@@ -132,7 +132,9 @@ describe('the OpenAPI document', () => {
     ]);
     const changes = Object.entries(doc.paths as Record<string, Record<string, { operationId: string; responses: object }>>)
       .filter(([path]) => path.startsWith('/walker/drafts/'))
-      .flatMap(([, ops]) => Object.entries(ops).filter(([method]) => method !== 'get'));
+      .flatMap(([, ops]) => Object.entries(ops).filter(([method]) => method !== 'get'))
+      // The editor's POSTs read and change nothing (docs/editor.md): no revision to match.
+      .filter(([, op]) => !['checkScript', 'convertModel', 'validateDrafts'].includes(op.operationId));
     expect(changes).toHaveLength(7);
     for (const [, op] of changes) expect(Object.keys(op.responses), op.operationId).toContain('412');
   });

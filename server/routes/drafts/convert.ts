@@ -1,0 +1,60 @@
+import { Type } from 'typebox';
+import type { ModelFileJson } from '../../../core/model/types.js';
+import { readModelValue } from '../../../core/model/formats.js';
+import { DraftError } from '../../drafts/errors.js';
+import { draftResponses } from '../../drafts/responses.js';
+import { JsonObject, type BodyContract } from '../../drafts/schemas.js';
+import { operation, withBody, type DraftApp, type DraftRouteContext } from './draft-routes.js';
+import { exportFormat } from './export-format.js';
+
+const ConvertInput = Type.Object(
+  {
+    text: Type.String({ description: 'A model file in any format walker reads (JSON, yEd GraphML, ...).' }),
+    file_name: Type.Optional(Type.String({ maxLength: 255, description: "The file's name, whose extension names its format." })),
+    format: Type.Optional(Type.String({ description: "The format to answer in: 'json' (default) or any format walker writes." })),
+  },
+  { additionalProperties: false },
+);
+
+const contract: BodyContract<typeof ConvertInput> = { schema: ConvertInput, code: 'invalid_model', subject: 'draft' };
+
+const Converted = Type.Object({
+  model: Type.Optional(JsonObject),
+  text: Type.Optional(Type.String()),
+});
+
+/**
+ * `POST /walker/drafts/convert`: reads a model file in any format the service reads and answers it as JSON (the
+ * editor opens a dropped GraphML file this way, then builds drafts of it) or writes it in another format (the
+ * editor's export of several drafts as one file). The page holds no format of its own; nothing is stored.
+ */
+export function registerConvert(app: DraftApp, { registries }: DraftRouteContext): void {
+  const options = withBody(contract, {
+    ...operation('convertModel', 'Read a model file and answer it as JSON or in another format', 'Nothing is stored.'),
+    response: draftResponses(200, Converted, [400, 413, 415, 422]),
+  });
+  app.post('/convert', options, async (request) => {
+    const { text, file_name: fileName, format: name } = request.body;
+    let format: ReturnType<typeof exportFormat>;
+    try {
+      format = exportFormat(registries.formats, name, undefined);
+    } catch (error) {
+      throw new DraftError('invalid_model', (error as Error).message.replace("Query parameter 'format'", "Member 'format'"));
+    }
+    let model: unknown;
+    try {
+      model = readModelValue(text, registries.formats, fileName);
+    } catch (error) {
+      throw new DraftError('invalid_model', `The model file does not read: ${(error as Error).message}`);
+    }
+    if (typeof model !== 'object' || model === null || !Array.isArray((model as { models?: unknown }).models)) {
+      throw new DraftError('invalid_model', 'The model file has no list of models: a model file is {"models": [...]}.');
+    }
+    if (format === undefined) return { model: model as Record<string, unknown> };
+    try {
+      return { text: (format.write as NonNullable<typeof format.write>)(model as ModelFileJson) };
+    } catch (error) {
+      throw new DraftError('invalid_model', `The model file cannot be written as ${format.name}: ${(error as Error).message}`);
+    }
+  });
+}

@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+import { exportModelFile } from '../../drafts/export.js';
+import { draftResponses, ValidationIssue } from '../../drafts/responses.js';
+import type { BodyContract } from '../../drafts/schemas.js';
+import { validateModelFile } from '../../drafts/validation.js';
+import { operation, withBody, type DraftApp, type DraftRouteContext } from './draft-routes.js';
+
+/** As many drafts as an editor may hold side by side. */
+const MAX_DRAFTS = 100;
+
+const JointInput = Type.Object(
+  { draft_ids: Type.Array(Type.String({ maxLength: 100 }), { minItems: 1, maxItems: MAX_DRAFTS, description: 'The drafts, in the order of the file.' }) },
+  { additionalProperties: false },
+);
+
+const contract: BodyContract<typeof JointInput> = { schema: JointInput, code: 'invalid_model', subject: 'draft' };
+
+const JointValidation = Type.Object({
+  valid: Type.Boolean(),
+  issues: Type.Array(Type.Object({ ...ValidationIssue.properties, model_id: Type.Union([Type.String(), Type.Null()], { description: 'The model the issue concerns.' }) })),
+  revisions: Type.Array(Type.Integer({ minimum: 0 }), { description: 'The revision of each draft judged, in the order asked.' }),
+});
+
+/**
+ * `POST /walker/drafts/joint-validation`: several drafts judged as one model file, their exports in the order
+ * given, as `load` would judge that file (docs/editor.md): shared states link them, and a model entered only
+ * through one needs no start element of its own. Reads only; each issue names its model.
+ */
+export function registerJointValidation(app: DraftApp, { store, walker, validation }: DraftRouteContext): void {
+  const options = withBody(contract, {
+    ...operation('validateDrafts', 'Validate several drafts together, as one model file', 'Changes nothing.'),
+    response: draftResponses(200, JointValidation, [400, 404, 410, 413, 415, 422]),
+  });
+  app.post('/joint-validation', options, async (request) => {
+    const ids = request.body.draft_ids;
+    for (const id of ids) store.read(id);
+    return walker.reserved((reservation) => {
+      const drafts = ids.map((id) => store.read(id));
+      const file = { models: drafts.flatMap((draft) => exportModelFile(draft.model).models) };
+      return { ...validateModelFile(file, walker, validation, reservation), revisions: drafts.map((d) => d.revision) };
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerOf, hasLoginCookie, loginCookie, loginValue, sameToken } from '../../login-cookie.js';
+import type { RouteFamily } from '../../route-family.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const LoginState = {
+  type: 'object',
+  required: ['required', 'authorized'],
+  properties: {
+    required: { type: 'boolean', description: 'Whether the service was started with --token.' },
+    authorized: { type: 'boolean', description: 'Whether this request carried the token or the login cookie.' },
+  },
+} as const;
+
+const LoginBody = {
+  type: 'object',
+  required: ['token'],
+  additionalProperties: false,
+  properties: { token: { type: 'string', maxLength: 4096 } },
+} as const;
+
+/**
+ * The web page's login (docs/editor.md): with `--token`, a browser cannot send the bearer header when it opens
+ * the page, so the page asks for the token once and trades it here for an HttpOnly, SameSite=Strict cookie
+ * that server/network.ts accepts beside the header. The Host and Origin checks run before these routes as
+ * before every other, so no other site can log in or use the cookie.
+ */
+const plugin = async (scope: FastifyInstance): Promise<void> => {
+  const { token } = scope.services.options;
+  const cookie = token === undefined ? undefined : Buffer.from(loginValue(token));
+  const authorized = (request: FastifyRequest): boolean => {
+    if (token === undefined) return true;
+    const bearer = bearerOf(request.headers.authorization);
+    if (bearer !== undefined) return sameToken(bearer, token);
+    return hasLoginCookie(request.headers.cookie, cookie as Buffer);
+  };
+
+  scope.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+    const message = status === 500 ? 'The login failed; it is logged.' : `The login takes {"token": "<the token>"} as JSON: ${error.message}.`;
+    return reply.code(status).type(JSON_TYPE).send({ code: status === 500 ? 'internal' : 'invalid_login', message });
+  });
+
+  scope.get('/', { schema: { tags: ['login'], operationId: 'loginState', summary: 'Whether the page must ask for the token', response: { 200: LoginState } } }, async (request) => ({
+    required: token !== undefined,
+    authorized: authorized(request),
+  }));
+
+  scope.post<{ Body: { token: string } }>(
+    '/',
+    { schema: { tags: ['login'], operationId: 'login', summary: 'Trade the token for the login cookie', body: LoginBody, response: { 204: { type: 'null' } } } },
+    async (request, reply: FastifyReply) => {
+      if (token === undefined) return reply.code(204).send();
+      if (!sameToken(request.body.token, token)) {
+        return reply.code(401).type(JSON_TYPE).send({ code: 'unauthorized', message: 'That is not the token this service was started with (--token or WALKER_TOKEN): try again.' });
+      }
+      return reply.code(204).header('set-cookie', loginCookie(loginValue(token))).header('cache-control', 'no-store').send();
+    },
+  );
+
+  scope.delete('/', { schema: { tags: ['login'], operationId: 'logout', summary: 'Forget the login cookie', response: { 204: { type: 'null' } } } }, async (_request, reply) =>
+    reply.code(204).header('set-cookie', loginCookie('')).send(),
+  );
+};
+
+const login: RouteFamily = {
+  name: 'login',
+  prefix: '/walker/login',
+  tag: { name: 'login', description: "The web page's login to a service started with --token: an HttpOnly, SameSite=Strict cookie for the token." },
+  plugin,
+};
+
+export default login;
