@@ -5,6 +5,7 @@ import { OnlineCommand } from './commands/online.js';
 import { ConvertCommand } from './commands/convert.js';
 import { MethodsCommand } from './commands/methods.js';
 import { RequirementsCommand } from './commands/requirements.js';
+import { RunCommand } from './commands/run.js';
 import { WalkerCommand } from './command.js';
 import type { WalkerContext } from './context.js';
 import { readGlobalOptions, withLogLevel, type GlobalOptions } from './global-options.js';
@@ -26,6 +27,7 @@ export function createCli(options: { colors?: boolean } = {}): WalkerCli {
   cli.register(ConvertCommand);
   cli.register(MethodsCommand);
   cli.register(RequirementsCommand);
+  cli.register(RunCommand);
   return cli;
 }
 

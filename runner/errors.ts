@@ -10,6 +10,8 @@ export const RunnerErrorCodes = {
   NO_CLASS: 'RUNNER_NO_CLASS',
   /** A fixture (setUpRun, setUpModel, beforeStep, ...) threw or timed out. */
   FIXTURE: 'RUNNER_FIXTURE',
+  /** A step method did not settle within the step timeout (`--step-timeout`). */
+  TIMEOUT: 'RUNNER_TIMEOUT',
   /** A test wrote data the walk's script sandbox cannot hold (a function, a cycle, a bad name). */
   DATA: 'RUNNER_DATA',
   /** A recorded path (`--path`) cannot be read or does not fit the models. */

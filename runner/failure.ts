@@ -1,3 +1,4 @@
+import { InterruptedError, StepTimeoutError } from './call-step.js';
 import { testFrame } from './load-module.js';
 import type { StepFailure } from './run-result.js';
 
@@ -6,7 +7,8 @@ export function describeFailure(error: unknown, testFile: string, fixture?: stri
   const isError = error instanceof Error;
   const errorClass = isError ? error.name || error.constructor.name : typeof error;
   const message = isError ? error.message : String(error);
-  const at = testFrame(error, testFile);
+  // A timeout or an interruption is the runner's own error: no line of the tests threw it.
+  const at = error instanceof StepTimeoutError || error instanceof InterruptedError ? undefined : testFrame(error, testFile);
   return {
     errorClass,
     message,

@@ -2,7 +2,7 @@ import { WalkerError } from '../core/errors.js';
 import type { Machine, Step } from '../core/machine/machine.js';
 import { modelBaseName } from '../core/machine/step-report.js';
 import type { ScriptEngine } from '../core/scripting.js';
-import { callStep, InterruptedError } from './call-step.js';
+import { callStep, InterruptedError, StepTimeoutError } from './call-step.js';
 import { RunnerError, RunnerErrorCodes } from './errors.js';
 import { describeFailure } from './failure.js';
 import type { RunStatus, StepFailure, StepRecord, WalkOutcome } from './run-result.js';
@@ -169,8 +169,12 @@ export async function runWalk(machine: Machine, suite: TestSuite, options: WalkR
         failure ??= failed;
         if (failed.error instanceof InterruptedError) status = 'interrupted';
         else {
-          status = 'failed';
           machine.fail(`${model}.${step.name}: ${failed.message}`);
+          // A step that hangs is a fault of the test code, not a verdict on the system under test.
+          status = failed.error instanceof StepTimeoutError ? 'error' : 'failed';
+          if (failed.error instanceof StepTimeoutError) {
+            error ??= new RunnerError(RunnerErrorCodes.TIMEOUT, `${model}.${step.name} ${failed.message}: a step that returns a promise or thenable must settle it`);
+          }
         }
       }
       if (await fixture(model, 'afterStep', testStep)) await fixture(undefined, 'afterStep', testStep);

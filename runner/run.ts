@@ -49,6 +49,8 @@ export interface RunOptions {
   readonly scriptLimits?: Partial<ScriptLimits>;
   readonly planStates?: number;
   readonly planTimeMs?: number;
+  /** Told when the run's walk is open (not the shrinking runs'), for a progress line. */
+  readonly onWalk?: (walk: Machine) => void;
   /** Told of every step once it is done (the command line prints it). */
   readonly onStep?: (step: StepRecord) => void;
   /** Told before each shrinking run. */
@@ -101,6 +103,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
     const walkOnce = async (following: boolean, report?: (machine: Machine, outcome: WalkOutcome) => Promise<void>, quiet = false): Promise<WalkOutcome> => {
       const machine = await openRunWalk(runner, settings, following);
       try {
+        if (!quiet) options.onWalk?.(machine);
         const suite = new TestSuite(module);
         requireClasses(machine, suite);
         const outcome = await runWalk(machine, suite, {
@@ -128,12 +131,13 @@ export async function run(options: RunOptions): Promise<RunResult> {
     if (options.shrink && outcome.status === 'failed' && target?.step !== undefined && !options.signal?.aborted) {
       const limits = typeof options.shrink === 'object' ? options.shrink : {};
       const failing = outcome.path.slice(0, target.step.index);
+      let shrinkRuns = 0;
       const found = await shrinkPath(
         loaded.graph,
         failing,
         async (candidate) => {
           follow.elements = candidate;
-          options.onShrinkRun?.(0, candidate.length);
+          options.onShrinkRun?.(++shrinkRuns, candidate.length);
           const attempt = await walkOnce(true, undefined, true);
           const step = attempt.failure?.step;
           if (attempt.status !== 'failed' || step === undefined || step.element !== target.step!.element || !sameFailure(attempt.failure!, target)) return undefined;

@@ -105,7 +105,9 @@ describe('walker-mbt/runner run', () => {
 
     const started = performance.now();
     const hanging = await gateRun(gateTests([], { v_Open: () => ({ then() {} }) }), { stepTimeoutMs: 150 });
-    expect(hanging.status).toBe('failed');
+    expect(hanging.status).toBe('error');
+    expect(hanging.error?.message).toBe('Gate.v_Open did not settle within 150 ms (--step-timeout): a step that returns a promise or thenable must settle it');
+    expect(hanging.statistics.totalFailedNumberOfModels).toBe(1);
     expect(hanging.failure?.errorClass).toBe('StepTimeoutError');
     expect(hanging.failure?.step?.name).toBe('v_Open');
     expect(performance.now() - started).toBeLessThan(30_000);
