@@ -6,6 +6,8 @@ import { ConvertCommand } from './commands/convert.js';
 import { MethodsCommand } from './commands/methods.js';
 import { RequirementsCommand } from './commands/requirements.js';
 import { RunCommand } from './commands/run.js';
+import { VerifyCommand } from './commands/verify.js';
+import { GenerateCommand } from './commands/generate.js';
 import { WalkerCommand } from './command.js';
 import type { WalkerContext } from './context.js';
 import { readGlobalOptions, withLogLevel, type GlobalOptions } from './global-options.js';
@@ -28,6 +30,8 @@ export function createCli(options: { colors?: boolean } = {}): WalkerCli {
   cli.register(MethodsCommand);
   cli.register(RequirementsCommand);
   cli.register(RunCommand);
+  cli.register(VerifyCommand);
+  cli.register(GenerateCommand);
   return cli;
 }
 

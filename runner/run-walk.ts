@@ -1,6 +1,5 @@
 import { WalkerError } from '../core/errors.js';
 import type { Machine, Step } from '../core/machine/machine.js';
-import { modelBaseName } from '../core/machine/step-report.js';
 import type { ScriptEngine } from '../core/scripting.js';
 import { callStep, InterruptedError, StepTimeoutError } from './call-step.js';
 import { RunnerError, RunnerErrorCodes } from './errors.js';
@@ -8,6 +7,7 @@ import { describeFailure } from './failure.js';
 import type { RunStatus, StepFailure, StepRecord, WalkOutcome } from './run-result.js';
 import { readStepData, writeStepData } from './step-data.js';
 import type { TestSuite } from './test-suite.js';
+import { classNameOf } from './model-names.js';
 
 /** What a test method receives as its second argument. */
 export interface TestStep {
@@ -38,10 +38,9 @@ export interface WalkRunOptions {
   readonly deadEnd?: (stepIndex: number, error: WalkerError) => Error;
 }
 
-/** The model's name as a test module names its class: GraphWalker's `modelName`, else the model's id. */
+/** The model's name as a test module names its class. */
 export function modelClassName(machine: Machine, model: number): string {
-  const info = machine.graph.models[model];
-  return modelBaseName(info.name) ?? info.id;
+  return classNameOf(machine.graph, model);
 }
 
 /**

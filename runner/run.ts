@@ -12,7 +12,8 @@ import { loadTestModule, type TestModule } from './load-module.js';
 import { openRunWalk, type RunWalkSettings } from './open-walk.js';
 import { readPathFile, withRecordedPath, writePathFile, type PathToFollow } from './recorded-path.js';
 import type { StepRecord, WalkOutcome } from './run-result.js';
-import { modelClassName, runWalk } from './run-walk.js';
+import { runWalk } from './run-walk.js';
+import { namesByClass } from './model-names.js';
 import { shrinkPath, type ShrinkOutcome } from './shrink.js';
 import { TestSuite } from './test-suite.js';
 import { writeReport } from './report.js';
@@ -157,12 +158,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
 
 /** Every model with a named element needs its class (or object): said before any test code runs. */
 function requireClasses(machine: Machine, suite: TestSuite): void {
-  const g = machine.graph;
-  const missing = g.models.flatMap((_, m) => {
-    const name = modelClassName(machine, m);
-    const named = Array.from({ length: g.size }, (_, e) => e).some((e) => g.modelOf[e] === m && (g.names[e] ?? '') !== '');
-    return named && !suite.hasModel(name) ? [name] : [];
-  });
+  const missing = [...namesByClass([machine.graph])].flatMap(([name, { vertices, edges }]) => (vertices.length + edges.length > 0 && !suite.hasModel(name) ? [name] : []));
   if (missing.length > 0) {
     throw new RunnerError(
       RunnerErrorCodes.NO_CLASS,

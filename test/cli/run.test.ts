@@ -85,3 +85,36 @@ describe('walker run', () => {
     expect(readFileSync(junit, 'utf8')).toContain('name="status" value="interrupted"');
   });
 });
+
+describe('walker generate and walker verify', () => {
+  it('generate writes a skeleton that verify accepts and run executes, in TypeScript and JavaScript', async () => {
+    const gate = 'test/fixtures/runner/gate.json';
+    for (const language of ['ts', 'js']) {
+      const target = join(dir, `skeleton-${language}`);
+      const generated = await runCli(['generate', target, '-m', SHOP, '-m', gate, '--language', language]);
+      expect(generated.code).toBe(0);
+      const file = generated.stdout.trim();
+      expect(file).toBe(join(target, language === 'ts' ? 'index.ts' : 'index.mjs'));
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain('export class Shop {');
+      expect(text).toContain('export class Gate {');
+      expect(text).toContain(language === 'ts' ? '  e_AddItem(data: Data, step: Step): void {}' : '  e_AddItem(data, step) {}');
+      // Each distinct name once: e_AddItem names two edges.
+      expect(text.match(/ e_AddItem\(/g)).toHaveLength(1);
+      expect(await runCli(['verify', target, '-m', SHOP, '-m', gate])).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect((await runCli(['run', target, '-m', SHOP, 'random(edge_coverage(100))'])).code).toBe(0);
+      expect((await runCli(['generate', target, '-m', SHOP, '--language', language])).stderr).toMatch(/exists already/);
+    }
+  });
+
+  it('verify lists every missing class and method per model, and exits 1', async () => {
+    const partial = join(dir, 'partial.mjs');
+    writeFileSync(partial, 'export class Shop { e_OpenShop() {} v_EmptyCart() {} e_AddItem() {} v_CartWithItems() {} }\n');
+    const { code, stdout } = await runCli(['verify', partial, '-m', SHOP, '-m', 'test/fixtures/runner/gate.json']);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      'Shop: missing methods v_Paid, e_RemoveItem, e_ApplyCoupon, e_Pay, e_ShopAgain\n' +
+        "Gate: no class 'Gate'; it needs the methods v_Closed, v_Open, e_Wait, e_Go\n",
+    );
+  });
+});
