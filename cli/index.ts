@@ -8,6 +8,7 @@ import { RequirementsCommand } from './commands/requirements.js';
 import { RunCommand } from './commands/run.js';
 import { VerifyCommand } from './commands/verify.js';
 import { GenerateCommand } from './commands/generate.js';
+import { ExecutorCommand } from './commands/executor.js';
 import { WalkerCommand } from './command.js';
 import type { WalkerContext } from './context.js';
 import { readGlobalOptions, withLogLevel, type GlobalOptions } from './global-options.js';
@@ -32,6 +33,7 @@ export function createCli(options: { colors?: boolean } = {}): WalkerCli {
   cli.register(RunCommand);
   cli.register(VerifyCommand);
   cli.register(GenerateCommand);
+  cli.register(ExecutorCommand);
   return cli;
 }
 

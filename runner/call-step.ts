@@ -1,3 +1,6 @@
+/** Milliseconds a step or fixture may take to settle, unless told otherwise (`--step-timeout`). */
+export const DEFAULT_STEP_TIMEOUT_MS = 60_000;
+
 /** Why a call was stopped before it settled: it hung past the step timeout, or the run was interrupted. */
 export class StepTimeoutError extends Error {
   override readonly name = 'StepTimeoutError';

@@ -6,6 +6,7 @@ import type { ScriptLimits } from '../core/scripting.js';
 import { Walker } from '../core/walker.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { RunnerError, RunnerErrorCodes } from './errors.js';
+import { DEFAULT_STEP_TIMEOUT_MS } from './call-step.js';
 import { sameFailure } from './failure.js';
 import { junitXml, writeJunit } from './junit.js';
 import { loadTestModule, type TestModule } from './load-module.js';
@@ -76,7 +77,7 @@ export interface RunResult extends WalkOutcome {
   assertPassed(): void;
 }
 
-export const DEFAULT_STEP_TIMEOUT_MS = 60_000;
+export { DEFAULT_STEP_TIMEOUT_MS };
 export const DEFAULT_SHRINK_RUNS = 100;
 export const DEFAULT_SHRINK_TIME_MS = 120_000;
 
