@@ -6,6 +6,7 @@ import { benchSessions } from './sessions.js';
 import { benchPlanning } from './planning.js';
 import { benchView } from './view.js';
 import { benchStreams } from './streams.js';
+import { benchRunner } from './runner.js';
 
 /** Every benchmark section, in the order they run and print; `npm run bench -- <name>` picks some. */
 export const sections: Record<string, BenchSection> = {
@@ -16,4 +17,5 @@ export const sections: Record<string, BenchSection> = {
   planning: benchPlanning,
   view: benchView,
   streams: benchStreams,
+  runner: benchRunner,
 };

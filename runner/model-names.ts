@@ -14,6 +14,7 @@ export function classNameOf(graph: Graph, model: number): string {
  */
 export function namesByClass(graphs: readonly Graph[]): Map<string, { vertices: string[]; edges: string[] }> {
   const classes = new Map<string, { vertices: string[]; edges: string[] }>();
+  const seen = new Set<string>();
   for (const graph of graphs) {
     graph.models.forEach((_, m) => {
       const name = classNameOf(graph, m);
@@ -22,9 +23,11 @@ export function namesByClass(graphs: readonly Graph[]): Map<string, { vertices: 
     for (let e = 0; e < graph.size; e++) {
       const name = graph.names[e];
       if (name === undefined || name === '') continue;
-      const entry = classes.get(classNameOf(graph, graph.modelOf[e]))!;
-      const list = graph.isVertex(e) ? entry.vertices : entry.edges;
-      if (!entry.vertices.includes(name) && !entry.edges.includes(name)) list.push(name);
+      const model = classNameOf(graph, graph.modelOf[e]);
+      if (seen.has(`${model}\u0000${name}`)) continue;
+      seen.add(`${model}\u0000${name}`);
+      const entry = classes.get(model)!;
+      (graph.isVertex(e) ? entry.vertices : entry.edges).push(name);
     }
   }
   return classes;

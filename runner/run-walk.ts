@@ -58,32 +58,38 @@ export async function runWalk(machine: Machine, suite: TestSuite, options: WalkR
   let failure: (StepFailure & { step?: StepRecord }) | undefined;
   let error: Error | undefined;
 
-  /** Calls one fixture or test; answers its failure, or undefined. Data errors end the run. */
-  const call = async (
-    model: string | undefined,
-    name: string,
+  /**
+   * Calls one fixture or test; answers its failure, or undefined. Data errors end the run. Synchronous unless
+   * the call answered a thenable: a long walk of synchronous steps pays no promise per call.
+   */
+  const call = (
+    fn: ((...args: unknown[]) => unknown) | undefined,
     stepArg: TestStep | FixtureStep,
     label: string,
     signal: AbortSignal | undefined,
-  ): Promise<StepFailure | undefined> => {
-    const fn = suite.lookup(model, name);
+  ): StepFailure | undefined | Promise<StepFailure | undefined> => {
     if (fn === undefined) return undefined;
+    let data;
     try {
-      const data = readStepData(machine);
+      data = readStepData(machine);
       const pending = callStep(fn, [data.values, stepArg], options.stepTimeoutMs, signal);
-      if (pending !== undefined) await pending;
-      writeStepData(machine, options.engine, data, label);
-      return undefined;
+      if (pending === undefined) {
+        writeStepData(machine, options.engine, data, label);
+        return undefined;
+      }
+      const read = data;
+      return pending.then(
+        () => void writeStepData(machine, options.engine, read, label),
+        (thrown: unknown) => describeFailure(thrown, suite.file, label),
+      );
     } catch (thrown) {
       if (thrown instanceof RunnerError) throw thrown;
       return describeFailure(thrown, suite.file, label);
     }
   };
 
-  const fixture = async (model: string | undefined, name: string, stepArg: TestStep | FixtureStep): Promise<boolean> => {
-    const label = model === undefined ? name : `${model}.${name}`;
-    const failed = await call(model, name, stepArg, label, options.signal);
-    if (failed === undefined) return true;
+  /** A fixture's failure ends the run: the walk's model is failed with it, and the run ends in an error. */
+  const fixtureFailed = (failed: StepFailure, label: string): false => {
     failure ??= failed;
     if (failed.error instanceof InterruptedError) status = 'interrupted';
     else {
@@ -93,6 +99,21 @@ export async function runWalk(machine: Machine, suite: TestSuite, options: WalkR
     }
     return false;
   };
+
+  const fixture = async (model: string | undefined, name: string, stepArg: TestStep | FixtureStep): Promise<boolean> => {
+    const label = model === undefined ? name : `${model}.${name}`;
+    const failed = await call(suite.lookup(model, name), stepArg, label, options.signal);
+    return failed === undefined ? true : fixtureFailed(failed, label);
+  };
+
+  /** The class name of each model, and its step fixtures, looked up once. */
+  const classNames = machine.graph.models.map((_, m) => modelClassName(machine, m));
+  const runBefore = suite.lookup(undefined, 'beforeStep');
+  const runAfter = suite.lookup(undefined, 'afterStep');
+  const modelBefore = classNames.map((name) => suite.lookup(name, 'beforeStep'));
+  const modelAfter = classNames.map((name) => suite.lookup(name, 'afterStep'));
+  /** Per element, its test method once looked up (null: none). */
+  const methods: Array<((...args: unknown[]) => unknown) | null | undefined> = new Array(machine.graph.size);
 
   try {
     if (await fixture(undefined, 'setUpRun', { type: 'fixture', name: 'setUpRun' })) {
@@ -105,12 +126,13 @@ export async function runWalk(machine: Machine, suite: TestSuite, options: WalkR
           throw thrown;
         }
         path.push(step.element);
-        const model = modelClassName(machine, step.modelIndex);
+        const model = classNames[step.modelIndex];
         if (!setUp.includes(model)) {
           if (!(await fixture(model, 'setUpModel', { type: 'fixture', name: 'setUpModel', modelName: model }))) break;
           setUp.push(model);
         }
-        const record = await runStep(machine, step, model);
+        const pending = runStep(machine, step, model);
+        const record = pending instanceof Promise ? await pending : pending;
         steps.push(record);
         options.onStep?.(record);
       }
@@ -138,7 +160,7 @@ export async function runWalk(machine: Machine, suite: TestSuite, options: WalkR
   async function tearDown(model: string | undefined, name: string, stepArg: FixtureStep): Promise<void> {
     try {
       const label = model === undefined ? name : `${model}.${name}`;
-      const failed = await call(model, name, stepArg, label, undefined);
+      const failed = await call(suite.lookup(model, name), stepArg, label, undefined);
       if (failed === undefined) return;
       failure ??= failed;
       if (status !== 'error') {
@@ -154,34 +176,78 @@ export async function runWalk(machine: Machine, suite: TestSuite, options: WalkR
     }
   }
 
-  /** The step's fixtures and test; a failed test fails the walk's model with the reason. */
-  async function runStep(machine: Machine, step: Step, model: string): Promise<StepRecord> {
+  /**
+   * The step's fixtures and test; a failed test fails the walk's model with the reason. Synchronous while
+   * every call is: the common case of a long walk.
+   */
+  function runStep(machine: Machine, step: Step, model: string): StepRecord | Promise<StepRecord> {
     const g = machine.graph;
-    const base = { index: machine.steps, element: step.element, id: step.id, name: step.name, model, kind: g.isVertex(step.element) ? 'vertex' : 'edge' } as const;
-    if (step.name === '') return { ...base, status: 'skipped', ms: 0 };
+    const index = machine.steps;
+    const kind = g.isVertex(step.element) ? 'vertex' : 'edge';
+    if (step.name === '') return { index, element: step.element, id: step.id, name: step.name, model, kind, status: 'skipped', ms: 0 };
     const started = performance.now();
-    const testStep: TestStep = { id: step.id, name: step.name, modelName: model, properties: g.properties[step.element], index: machine.steps };
-    let failed: StepFailure | undefined;
-    if ((await fixture(undefined, 'beforeStep', testStep)) && (await fixture(model, 'beforeStep', testStep))) {
-      failed = suite.lookup(model, step.name) === undefined ? missingMethod(model, step.name) : await call(model, step.name, testStep, `${model}.${step.name}`, options.signal);
-      if (failed !== undefined) {
-        failure ??= failed;
-        if (failed.error instanceof InterruptedError) status = 'interrupted';
-        else {
-          machine.fail(`${model}.${step.name}: ${failed.message}`);
-          // A step that hangs is a fault of the test code, not a verdict on the system under test.
-          status = failed.error instanceof StepTimeoutError ? 'error' : 'failed';
-          if (failed.error instanceof StepTimeoutError) {
-            error ??= new RunnerError(RunnerErrorCodes.TIMEOUT, `${model}.${step.name} ${failed.message}: a step that returns a promise or thenable must settle it`);
-          }
+    const testStep: TestStep = { id: step.id, name: step.name, modelName: model, properties: g.properties[step.element], index };
+    const m = step.modelIndex;
+    const test = (methods[step.element] ??= suite.lookup(model, step.name) ?? null) ?? undefined;
+    const calls: Array<[(...args: unknown[]) => unknown, string, 'fixture' | 'test']> = [];
+    if (runBefore !== undefined) calls.push([runBefore, 'beforeStep', 'fixture']);
+    if (modelBefore[m] !== undefined) calls.push([modelBefore[m]!, `${model}.beforeStep`, 'fixture']);
+    const testAt = calls.length;
+    if (test !== undefined) calls.push([test, `${model}.${step.name}`, 'test']);
+    if (modelAfter[m] !== undefined) calls.push([modelAfter[m]!, `${model}.afterStep`, 'fixture']);
+    if (runAfter !== undefined) calls.push([runAfter, 'afterStep', 'fixture']);
+    let failed: StepFailure | undefined = test === undefined ? missingMethod(model, step.name) : undefined;
+
+    /** Goes on from call `i`; answers false once a fixture failed (the rest is skipped, as AltWalker does). */
+    const from = (i: number): boolean | Promise<boolean> => {
+      for (; i < calls.length; i++) {
+        if (i === testAt && test === undefined) testFailed();
+        const [fn, label, role] = calls[i];
+        const answer = call(fn, testStep, label, role === 'test' ? options.signal : options.signal);
+        const settle = (result: StepFailure | undefined): boolean => {
+          if (result === undefined) return true;
+          if (role === 'fixture') return fixtureFailed(result, label);
+          failed = result;
+          testFailed();
+          return true;
+        };
+        if (answer instanceof Promise) {
+          const next = i + 1;
+          return answer.then((result) => (settle(result) ? from(next) : false));
+        }
+        if (!settle(answer)) return false;
+      }
+      if (testAt === calls.length && test === undefined) testFailed();
+      return true;
+    };
+    let reported = false;
+    const testFailed = (): void => {
+      if (reported || failed === undefined) return;
+      reported = true;
+      failure ??= failed;
+      if (failed.error instanceof InterruptedError) status = 'interrupted';
+      else {
+        machine.fail(`${model}.${step.name}: ${failed.message}`);
+        // A step that hangs is a fault of the test code, not a verdict on the system under test.
+        status = failed.error instanceof StepTimeoutError ? 'error' : 'failed';
+        if (failed.error instanceof StepTimeoutError) {
+          error ??= new RunnerError(RunnerErrorCodes.TIMEOUT, `${model}.${step.name} ${failed.message}: a step that returns a promise or thenable must settle it`);
         }
       }
-      if (await fixture(model, 'afterStep', testStep)) await fixture(undefined, 'afterStep', testStep);
-    }
-    const ms = performance.now() - started;
-    const record: StepRecord = { ...base, status: failed === undefined && status !== 'error' ? 'passed' : 'failed', ms, ...(failed === undefined ? {} : { failure: failed }) };
-    if (failure !== undefined && failure === failed) failure = { ...failed, step: record };
-    return record;
+    };
+    const finish = (): StepRecord => {
+      const ms = performance.now() - started;
+      // Written out, not spread: a long walk makes a record per step, and spreading them was most of a step's cost.
+      const passed = failed === undefined && status !== 'error';
+      const record: StepRecord =
+        failed === undefined
+          ? { index, element: step.element, id: step.id, name: step.name, model, kind, status: passed ? 'passed' : 'failed', ms }
+          : { index, element: step.element, id: step.id, name: step.name, model, kind, status: 'failed', ms, failure: failed };
+      if (failure !== undefined && failure === failed) failure = { ...failed, step: record };
+      return record;
+    };
+    const done = from(0);
+    return done instanceof Promise ? done.then(finish) : finish();
   }
 
   function missingMethod(model: string, name: string): StepFailure {

@@ -9,6 +9,7 @@ export interface StepData {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const NOTHING_READ: ReadonlyMap<string, string> = new Map();
 const SHARED = 'global.';
 
 /**
@@ -18,8 +19,9 @@ const SHARED = 'global.';
  */
 export function readStepData(machine: Machine): StepData {
   const values = machine.plainVariables() ?? Object.fromEntries(machine.variables().map(([name, text]) => [name, valueOfText(text)]));
-  const read = new Map<string, string>();
-  for (const key of Object.keys(values)) read.set(key, literalOf(values[key], key) ?? '');
+  const keys = Object.keys(values);
+  const read = keys.length === 0 ? NOTHING_READ : new Map<string, string>();
+  for (const key of keys) (read as Map<string, string>).set(key, literalOf(values[key], key) ?? '');
   return { values, read };
 }
 

@@ -16,6 +16,8 @@ type Callable = (...args: unknown[]) => unknown;
  */
 export class TestSuite {
   private readonly instances = new Map<string, object>();
+  /** Lookups answered, bound once: a long walk asks for the same few methods again and again. */
+  private readonly found = new Map<string, Callable | null>();
   private readonly scope: Readonly<Record<string, unknown>>;
 
   constructor(readonly module: TestModule) {
@@ -42,6 +44,13 @@ export class TestSuite {
    * Without a model, a run-level fixture: a function the module exports.
    */
   lookup(model: string | undefined, name: string): Callable | undefined {
+    const key = model === undefined ? name : `${model}\u0000${name}`;
+    let fn = this.found.get(key);
+    if (fn === undefined) this.found.set(key, (fn = this.find(model, name) ?? null));
+    return fn ?? undefined;
+  }
+
+  private find(model: string | undefined, name: string): Callable | undefined {
     if (model === undefined) {
       const value = ownValue(this.scope, name);
       return typeof value === 'function' ? (value as Callable) : undefined;
