@@ -45,6 +45,24 @@ describe('walker run', () => {
     expect(replay.stdout.split('\n').filter((l) => l.startsWith('Shop  '))).toHaveLength(9);
   });
 
+  it("replays the lines walker offline prints with --path, and refuses a path the model does not allow", async () => {
+    const offline = await runCli(['offline', '-m', SHOP, 'random(length(12))', '--seed', '5']);
+    const recorded = join(dir, 'offline.path');
+    writeFileSync(recorded, offline.stdout);
+    const names = offline.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { currentElementName: string }).currentElementName);
+    const replay = await runCli(['run', 'examples/runner/shop.test.ts', '-m', SHOP, 'random(edge_coverage(100))', '--path', recorded]);
+    expect(replay.code).toBe(0);
+    expect(replay.stdout.split('\n').filter((l) => l.startsWith('Shop  ')).map((l) => l.split('  ')[1])).toEqual(names);
+
+    // Paying straight from the empty cart: no such edge there.
+    const wrong = join(dir, 'wrong.path');
+    const line = (id: string, name: string) => `${JSON.stringify({ currentElementName: name, currentElementID: id, modelId: 'shop' })}\n`;
+    writeFileSync(wrong, line('e_open', 'e_OpenShop') + line('v_empty', 'v_EmptyCart') + line('e_pay', 'e_Pay'));
+    const refused = await runCli(['run', 'examples/runner/shop.test.ts', '-m', SHOP, 'random(edge_coverage(100))', '--path', wrong]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^The recorded path leaves what the model allows at step 3: 'e_Pay' \(e_pay\) cannot be stepped on there/);
+  });
+
   it('answers bad input with one line on stderr and exit 2', async () => {
     writeFileSync(join(dir, 'broken.ts'), 'export class Shop {\n  e_OpenShop( {\n}\n');
     writeFileSync(join(dir, 'other.mjs'), 'export class Other {}\n');
