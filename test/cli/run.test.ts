@@ -54,6 +54,17 @@ describe('walker run', () => {
     expect(replay.code).toBe(0);
     expect(replay.stdout.split('\n').filter((l) => l.startsWith('Shop  ')).map((l) => l.split('  ')[1])).toEqual(names);
 
+    // Across models through shared states: PetClinic's five, with a skeleton of empty methods.
+    const petClinic = 'test/fixtures/models/graphwalker/PetClinic.json';
+    const across = join(dir, 'petclinic.path');
+    writeFileSync(across, (await runCli(['offline', '-m', petClinic, 'random(edge_coverage(100))', '--seed', '9'])).stdout);
+    expect((await runCli(['generate', join(dir, 'petclinic'), '-m', petClinic, '--language', 'js'])).code).toBe(0);
+    const walked = await runCli(['run', join(dir, 'petclinic'), '-m', petClinic, 'random(edge_coverage(100))', '--path', across]);
+    expect(walked.code).toBe(0);
+    const models = new Set(walked.stdout.split('\n').filter((l) => /^\w+ {2}/.test(l)).map((l) => l.split('  ')[0]));
+    expect(models.size).toBe(5);
+    expect(walked.stdout).toContain(`passed: ${readFileSync(across, 'utf8').trim().split('\n').length} steps`);
+
     // Paying straight from the empty cart: no such edge there.
     const wrong = join(dir, 'wrong.path');
     const line = (id: string, name: string) => `${JSON.stringify({ currentElementName: name, currentElementID: id, modelId: 'shop' })}\n`;
