@@ -200,6 +200,38 @@ describe('walker-mbt/runner run', () => {
     expect((await gateRun(gateTests([]))).assertPassed()).toBeUndefined();
   });
 
+  it('hands over plain values, shared ones as global.<name>, and writes both back, strings that mention global. included', async () => {
+    const seen: unknown[] = [];
+    const tests = {
+      Counter: class {
+        v_A(data: Record<string, unknown>) {
+          seen.push({ ...data });
+        }
+        e_Loop(data: Record<string, unknown>) {
+          data.items = (data.items as number) + 1;
+          data['global.total'] = (data['global.total'] as number) * 2;
+          data.label = `${data.label as string} global.b!`;
+          data.list = [1, { two: 'global.x' }];
+        }
+      },
+    };
+    const result = await run({ tests, models: [{ file: 'test/fixtures/runner/shared-data.json', generator: 'random(length(3))' }], seed: 1 });
+    expect(result.status).toBe('passed');
+    expect(seen).toEqual([
+      { items: 2, label: 'a', 'global.total': 5 },
+      { items: 3, label: 'a global.b!', list: [1, { two: 'global.x' }], 'global.total': 10 },
+    ]);
+
+    // A function among the variables has no faithful copy: the values are read from their text instead.
+    seen.length = 0;
+    const fallback = await run({ tests, models: [{ file: 'test/fixtures/runner/shared-data-function.json', generator: 'random(length(3))' }], seed: 1 });
+    expect(fallback.status).toBe('passed');
+    expect(seen.map((d) => { const { f: _f, ...rest } = d as Record<string, unknown>; return rest; })).toEqual([
+      { items: 2, label: 'a', 'global.total': 5 },
+      { items: 3, label: 'a global.b!', list: [1, { two: 'global.x' }], 'global.total': 10 },
+    ]);
+  });
+
   it('refuses a module without a class for a model, and one that does not load', async () => {
     await expect(gateRun({ Other: class {} })).rejects.toMatchObject({ code: RunnerErrorCodes.NO_CLASS, message: expect.stringContaining("no class for the model 'Gate'") });
     await expect(run({ tests: 'test/fixtures/runner/nowhere.ts', models: GATE })).rejects.toMatchObject({ code: RunnerErrorCodes.MODULE });
