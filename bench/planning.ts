@@ -6,7 +6,8 @@ import type { ModelFileJson } from '../core/model/types.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { planTour } from '../core/planning/tour-search.js';
 import { createRandom } from '../core/random.js';
-import { coverageOptimum, exploreModel, exploreModelFile, stepsToReach, type OracleModel } from '../test/support/guard-oracle.js';
+import { coverageOptimum, exploreModel, exploreModelFile, stepsToReach, unboundedCoverageOptimum, type OracleModel } from '../test/support/guard-oracle.js';
+import { COUNTER_MODELS, counterFile } from '../test/support/counter-models.js';
 import { GUARDED_MODELS, guardedModelsFolder, SEEDS, walkCapped } from '../test/support/guarded-walks.js';
 import type { GuardedModel, WalkOutcome } from '../test/support/guarded-walks.js';
 import { edgesOf, pickUpGrid, plainStatesOf } from '../test/support/planning-models.js';
@@ -35,8 +36,62 @@ export const benchPlanning: BenchSection = async () => {
   for (const grid of GRIDS) rows.push(...pickUpGridRows(walker, grid));
   rows.push(...(await chanceGuard(walker)));
   rows.push(...largeStateSpace(walker));
+  for (const model of COUNTER_MODELS) rows.push(...counterModelRows(walker, model));
   return rows;
 };
+
+/**
+ * A model whose counter has no bound (issue 22, test/support/counter-models.ts): every exploration stops at a
+ * bound, and the walk plans on the fly. Its optimum is the lazy oracle's; each generator's worst of 10 seeds at
+ * the default bounds, against planning by the graph alone (`--plan-states 0`, what these models got before),
+ * and the time from opening to the first move and of the slowest later decision.
+ */
+export function counterModelRows(walker: Walker, model: OracleModel & { id: string }): BenchRow[] {
+  const subject = `counter model ${model.id} (endless states)`;
+  const optimum = unboundedCoverageOptimum(model, subject) as number;
+  const loaded = loadModelFile(counterFile(model));
+  const rows: BenchRow[] = [{ section: SECTION, subject, metric: 'optimum steps to edge_coverage(100) (lazy oracle)', value: optimum }];
+  const goals: Array<[string, number | undefined]> = [
+    ['shortest_all_paths(edge_coverage(100))', 1.05],
+    ['quick_random(edge_coverage(100))', 2],
+    ['random(edge_coverage(100))', undefined],
+  ];
+  for (const [generator, factor] of goals) {
+    rows.push(...worstOfSeeds(walker, loaded, subject, generator, optimum, factor));
+    const graphAlone = SEEDS.map((seed) => walkCapped(walker, loaded, generator, seed, CAP_FACTOR * optimum, { planStates: 0 }));
+    const worst = graphAlone.every((o) => o.ended) ? Math.max(...graphAlone.map((o) => o.steps)) : Infinity;
+    rows.push({ section: SECTION, subject: `${subject}, ${generator}, by the graph alone (--plan-states 0)`, metric: 'steps, worst of 10 seeds', value: worst });
+  }
+  const timing = decisionTimes(walker, loaded, 'shortest_all_paths(edge_coverage(100))', CAP_FACTOR * optimum);
+  rows.push(
+    { section: SECTION, subject: `${subject}, shortest_all_paths`, metric: 'ms to open the walk (the load explores to its bound)', value: timing.openMs },
+    { section: SECTION, subject: `${subject}, shortest_all_paths`, metric: 'ms of the first move, after the open', value: timing.firstMs, target: '< 1000', met: timing.openMs + timing.firstMs < 1000 },
+    { section: SECTION, subject: `${subject}, shortest_all_paths`, metric: 'ms of the slowest later decision', value: timing.slowestMs, target: '< 50', met: timing.slowestMs < 50 },
+  );
+  return rows;
+}
+
+/** One walk at the default bounds, seed 1: the open, the first move, and the slowest step after it. */
+function decisionTimes(walker: Walker, loaded: LoadedModelFile, generator: string, cap: number): { openMs: number; firstMs: number; slowestMs: number } {
+  const round = (ms: number) => Math.round(ms * 10) / 10;
+  let at = performance.now();
+  const machine = walker.walk(loaded, { generator, seed: 1 });
+  try {
+    const openMs = performance.now() - at;
+    at = performance.now();
+    for (let i = 0; i < 2 && machine.hasNext(); i++) machine.next();
+    const firstMs = performance.now() - at;
+    let slowestMs = 0;
+    for (let steps = 2; steps < cap && machine.hasNext(); steps++) {
+      at = performance.now();
+      machine.next();
+      slowestMs = Math.max(slowestMs, performance.now() - at);
+    }
+    return { openMs: round(openMs), firstMs: round(firstMs), slowestMs: round(slowestMs) };
+  } finally {
+    machine.dispose();
+  }
+}
 
 /**
  * Pick-up grids (test/support/planning-models.ts): 55 x 55 positions and 7 pick-ups, 11 edges, which the

@@ -71,7 +71,7 @@ export function logLevelOption(fallback: LogLevel) {
 export function planStatesOption() {
   return valueOption('--plan-states <n>', {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
-    description: `States a plan that follows guards and actions explores at most; beyond, plans ignore guards; 0 never explores (default ${DEFAULT_PLAN_STATES.toLocaleString('en-US')})`,
+    description: `States a plan that follows guards and actions explores at most; beyond, plans are made on the fly from where the walk stands; 0 never explores (default ${DEFAULT_PLAN_STATES.toLocaleString('en-US')})`,
   });
 }
 
@@ -79,7 +79,7 @@ export function planStatesOption() {
 export function planTimeOption() {
   return valueOption('--plan-time <ms>', {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
-    description: `Milliseconds one exploration of a plan that follows guards and actions takes at most; beyond, plans ignore guards (default ${DEFAULT_PLAN_TIME_MS})`,
+    description: `Milliseconds one exploration of a plan that follows guards and actions takes at most; beyond, plans are made on the fly from where the walk stands (default ${DEFAULT_PLAN_TIME_MS})`,
   });
 }
 

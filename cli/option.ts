@@ -33,10 +33,10 @@ type Occurrence<S extends string> = Placeholders<S> extends [string] ? string : 
  * An option that takes one value, declared with its usage: `valueOption('--seed <n>', {...})`. Clipanion is
  * told the option is optional either way, so that walker, not clipanion, reports a missing one.
  */
-export function valueOption<T extends {} = string>(usage: string, flags: ValueFlags<T> & { required: true }): T;
-export function valueOption<T extends {} = string>(usage: string, flags: ValueFlags<T>, fallback: string): T;
-export function valueOption<T extends {} = string>(usage: string, flags: ValueFlags<T>): T | undefined;
-export function valueOption<T extends {}>(usage: string, flags: ValueFlags<T>, fallback?: string): T | undefined {
+export function valueOption<T extends NonNullable<unknown> = string>(usage: string, flags: ValueFlags<T> & { required: true }): T;
+export function valueOption<T extends NonNullable<unknown> = string>(usage: string, flags: ValueFlags<T>, fallback: string): T;
+export function valueOption<T extends NonNullable<unknown> = string>(usage: string, flags: ValueFlags<T>): T | undefined;
+export function valueOption<T extends NonNullable<unknown>>(usage: string, flags: ValueFlags<T>, fallback?: string): T | undefined {
   const spec = parseUsage(usage, flags.required === true);
   if (spec.placeholders.length !== 1) throw new Error(`valueOption '${usage}' must name exactly one value`);
   const options = { description: flags.description, validator: flags.validator };

@@ -1,7 +1,6 @@
 import type { WalkScope, WalkState } from './walk-state.js';
 
 /** Known stop-condition names; plugin packages add theirs by declaration merging. */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface StopConditionNames {
   edge_coverage: true;
   vertex_coverage: true;

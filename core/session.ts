@@ -3,7 +3,7 @@ import type { Machine } from './machine/machine.js';
 import { loadModelFile, type LoadedModelFile } from './model/load.js';
 import { formatOf } from './model/formats.js';
 import type { ModelFormat } from './format.js';
-import { NO_GENERATOR_MESSAGE } from './machine/machine.js';
+import { NO_GENERATOR_MESSAGE, type DataWriters } from './machine/machine.js';
 import { planningIssues } from './machine/planning-issues.js';
 import type { SandboxReservation, ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
@@ -29,6 +29,11 @@ export interface SessionDefaults {
   readonly planTimeMs?: number;
   /** Leave out elements whose `properties.blocked` is true (default true). */
   readonly blocked?: boolean;
+  /**
+   * Who may write the variables; default `client`, since a session's client may call setData: a goal only
+   * guards close is served with a `goal_needs_data` warning rather than refused (docs/planning.md).
+   */
+  readonly dataWriters?: DataWriters;
   /** What each step reports beside the element (`--verbose`, `--unvisited`). */
   readonly stepReport?: StepReportOptions;
   /** Keep a {@link Journal} of the walk, so that another thread can rebuild it (server/sessions). */
@@ -53,7 +58,7 @@ export interface SessionLoadResult {
   readonly seed: number;
   /**
    * The loader's warnings, then what planning with guards found at the start of the walk (docs/planning.md):
-   * a bound its exploration stopped at (`plan_bound`), edges no state of the walk lets through (`closed_edge`).
+   * a bound its exploration stopped at (`plan_bound`), goals only a client's data may open (`goal_needs_data`), edges no state of the walk lets through (`closed_edge`).
    */
   readonly warnings: LoadedModelFile['warnings'];
 }
@@ -220,6 +225,7 @@ export class ExecutionSession implements SessionWalk {
       scriptLimits: this.defaults.scriptLimits,
       planStates: this.defaults.planStates,
       planTimeMs: this.defaults.planTimeMs,
+      dataWriters: this.defaults.dataWriters ?? 'client',
       reservation,
     });
     let warnings: LoadedModelFile['warnings'];

@@ -4,7 +4,7 @@ import { scriptSyntaxIssues } from './model/script-syntax.js';
 import type { ModelFileJson } from './model/types.js';
 import { withReservation, type SandboxReservation, type ScriptEngine, type ScriptLimits } from './scripting.js';
 import { freshSeed, isSeed } from './random.js';
-import { Machine } from './machine/machine.js';
+import { Machine, type DataWriters } from './machine/machine.js';
 import { ErrorCodes, invalidGenerator, WalkerError } from './errors.js';
 import type { Awaitable } from './awaitable.js';
 
@@ -35,6 +35,11 @@ export interface OpenOptions {
   readonly reservation?: SandboxReservation;
   /** Milliseconds one exploration of a guard-aware plan takes at most (docs/planning.md, `--plan-time`). */
   readonly planTimeMs?: number;
+  /**
+   * Who may write the walk's variables: `model` (the default: only its actions, as offline) or `client` (test
+   * code sets data too, as online): a goal only guards close is then a warning, not a refusal (docs/planning.md).
+   */
+  readonly dataWriters?: DataWriters;
 }
 
 /**
@@ -122,6 +127,7 @@ export class Walker {
       planStates: options.planStates,
       reservation: options.reservation,
       planTimeMs: options.planTimeMs,
+      dataWriters: options.dataWriters,
     });
   }
 

@@ -9,8 +9,7 @@ export type WorkerSource = () => Worker;
 /**
  * A model of more elements than this is laid out with ELK's cheap options: its label placement and its
  * thorough crossing minimisation take most of the time, and on a model that size they no longer make the
- * drawing clearer. A 600-vertex, 1,390-edge model, measured side by side on the loaded 2-core machine: 36 s
- * and a drawing of 36,000 × 104,000 px with them, 8 s and 6,300 × 12,400 px without.
+ * drawing clearer, only far larger (docs/benchmarks.md, "Measurements behind the code").
  */
 export const CHEAP_LAYOUT_ABOVE = 300;
 
@@ -70,7 +69,7 @@ export class ElkRunner {
 
   /**
    * Stops the layout in flight, if any: its promise rejects with {@link LayoutSuperseded}. An idle worker is
-   * kept, since starting one reads ELK's 1.6 MB anew (a draft redrawn at every edit would pay it each time).
+   * kept, since starting one reads ELK's script anew (a draft redrawn at every edit would pay it each time).
    */
   cancel(): void {
     if (this.failed !== undefined) this.stop(new LayoutSuperseded());

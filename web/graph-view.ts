@@ -15,8 +15,8 @@ export const MAX_DRAWN_ELEMENTS = 2000;
 
 /**
  * Above this many elements, an edge not walked yet is drawn thin and pale rather than dashed: the browser
- * rasterises dashes one by one, and at 2,000 elements they made each frame of a pan take 0.3 s instead of
- * 20 ms (Chromium without a GPU, measured).
+ * rasterises dashes one by one, which made each frame of a pan of a large drawing many times slower (Chromium
+ * without a GPU; docs/benchmarks.md, "Measurements behind the code").
  */
 const PLAIN_STROKES_ABOVE = 300;
 

@@ -30,8 +30,8 @@ interface View {
  * Pans and zooms a drawing inside its pane with `@panzoom/panzoom`, which drags, zooms about a point, keeps the
  * scale within bounds and sets one CSS `transform` on the layer, the `<div>` that holds the drawing's `<svg>`:
  * the browser moves that as a layer of its own rather than painting the drawing's thousands of elements again
- * at every move (on the `<svg>` itself, Chromium repaints it: 80 to 100 ms a frame at 2,000 elements, against
- * 17 ms on the layer, measured without a GPU). What is ours: where a drawing starts, what fits, how far out a
+ * at every move (on the `<svg>` itself, Chromium repaints it at every frame, several times slower without a GPU:
+ * docs/benchmarks.md, "Measurements behind the code"). What is ours: where a drawing starts, what fits, how far out a
  * reader may zoom, and the step of the wheel and the buttons. The library writes each change at the next
  * animation frame.
  */

@@ -195,13 +195,15 @@ function stepLine(machine: Machine, step: Step, report: StepReportOptions): stri
   return `${JSON.stringify(line)}\n`;
 }
 
-/** Why the walk planned by the graph alone from some point on (docs/planning.md, "The bound"). */
+/** Why the walk planned on the fly from some point on (docs/planning.md, "The bound"). */
 function boundWords(planning: PlanningFigures): string {
   const bound =
     planning.boundHit === 'states'
       ? `its bound of ${planning.stateBound} states (--plan-states)`
       : `its bound of ${planning.timeBoundMs} ms (--plan-time), with ${planning.exploredStates} states found`;
-  return `Exploring the walk's states stopped at ${bound}: from then on, plans went by the graph alone, guards ignored`;
+  const fell = planning.graphDecisions ?? 0;
+  const graph = fell === 0 ? '' : `; ${fell} decisions found nothing within their bound and went by the graph alone`;
+  return `Exploring the walk's states stopped at ${bound}: from then on, plans were made on the fly from where the walk stood (${planning.decisions ?? 0} explorations${graph})`;
 }
 
 function coverage(machine: Machine): { edgeCoverage: number; vertexCoverage: number } {

@@ -5,7 +5,7 @@ import type { WalkState, RequirementCounts } from '../walk-state.js';
 import type { StepDemand, StopCondition } from '../condition.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
 import { SeededRandom } from '../random.js';
-import { ErrorCodes, WalkerError } from '../errors.js';
+import { ErrorCodes, invalidGenerator, WalkerError } from '../errors.js';
 import {
   buildChains,
   chainContextOf,
@@ -44,6 +44,21 @@ export interface MachineOptions {
   readonly reservation?: SandboxReservation;
   /** Milliseconds one exploration of a guard-aware plan takes at most (docs/planning.md); default {@link DEFAULT_PLAN_TIME_MS}. */
   readonly planTimeMs?: number;
+  /**
+   * Who may write the variables (docs/planning.md, "Who writes the variables"): `model`, only the model's own
+   * actions, so a goal the guards close is refused at load; `client`, also the client (setData), so it is a
+   * warning instead. Default `model`.
+   */
+  readonly dataWriters?: DataWriters;
+}
+
+/** Who may write a walk's variables: the model's actions alone (offline), or a client too (online, setData). */
+export type DataWriters = 'model' | 'client';
+
+/** A goal the guards close that a client's data may open: judged at load, reported as a warning. */
+export interface GuardedGoal {
+  readonly model: number;
+  readonly message: string;
 }
 
 /** One step of a walk: the element the walk now stands on. */
@@ -70,6 +85,11 @@ export function ownVariables(variables: ReadonlyArray<[string, string]>): Array<
 /** The variables as one `name=value; name=value` string (docs/api-execution.md). */
 export function joinVariables(variables: ReadonlyArray<[string, string]>): string {
   return variables.map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** `text` matched literally inside a regular expression. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The message of docs/api-execution.md for a model without generator. */
@@ -115,10 +135,17 @@ export class Machine implements WalkState {
   private startTime = 0;
   /** Set by the walk's sandbox whenever a script reads chance or time; read after the model actions. */
   private readChance = false;
+  private readonly dataWriters: DataWriters;
+  /** Goals the guards close, when a client may write data: warnings instead of refusals. */
+  private guarded: GuardedGoal[] = [];
 
   /** Builds the walk and runs the model actions. Throws a `WalkerError` saying what to fix. */
   constructor(options: MachineOptions) {
     const graph = (this.graph = options.graph);
+    this.dataWriters = options.dataWriters ?? 'model';
+    if (this.dataWriters !== 'model' && this.dataWriters !== 'client') {
+      throw invalidGenerator(`dataWriters must be 'model' or 'client'; got ${String(this.dataWriters)}.`);
+    }
     this.clock = options.clock ?? (() => performance.now());
     this.parsed = graph.models.map((m, i) => {
       const text = options.generators?.[i] ?? m.generator;
@@ -190,8 +217,8 @@ export class Machine implements WalkState {
    * Takes one step and returns it. Throws NO_MORE_STEPS when {@link hasNext} is false, NO_PATH at a dead end.
    * The walk moves onto the element here, written out rather than called: V8 inlines the functions a step
    * calls only up to a budget of their bytecode, and the step's own code does not count against it, so more
-   * of the small calls below (coverage, guards, actions) are inlined; measured, about 5 % of the steps per
-   * second of a walk without scripts. The element's actions run last.
+   * of the small calls below (coverage, guards, actions) are inlined (docs/benchmarks.md, "Measurements behind
+   * the code"). The element's actions run last.
    */
   next(): Step {
     if (!this.hasNext()) throw new WalkerError(ErrorCodes.NO_MORE_STEPS, NO_MORE_STEPS_MESSAGE);
@@ -290,7 +317,7 @@ export class Machine implements WalkState {
     const p = this.planning;
     if (!p.applies) return undefined;
     const figures = { exploredStates: p.exploredStates ?? 0, stateBound: p.bound, timeBoundMs: p.timeMs };
-    return p.cut === undefined ? figures : { ...figures, boundHit: p.cut };
+    return p.cut === undefined ? figures : { ...figures, boundHit: p.cut, decisions: p.decisions, graphDecisions: p.graphDecisions };
   }
 
   /** {@link statistics} without the lists of unvisited elements: cheap enough to read many times a second. */
@@ -374,6 +401,14 @@ export class Machine implements WalkState {
     return reach.closed.map(({ edge }, i) => ({ edge, words: words[i] }));
   }
 
+  /**
+   * The goals the guards close that only a client's data could open (with `dataWriters: 'client'`): what a
+   * walk whose variables only the model writes refuses at load.
+   */
+  guardedGoals(): readonly GuardedGoal[] {
+    return this.guarded;
+  }
+
   // WalkState
 
   visits(element: number): number {
@@ -418,8 +453,11 @@ export class Machine implements WalkState {
   /**
    * Refuses a goal the guards make impossible, as a goal no walk can reach is refused: otherwise the walk would
    * go on forever. Only conditions that demand elements are judged, and only where the states are all known.
+   * When a client may write the variables, the proof does not hold (setData may open any guard): such a goal
+   * is kept as a warning ({@link guardedGoals}) and the walk opens.
    */
   private refuseWhatGuardsForbid(): void {
+    this.guarded = [];
     if (!this.chains.some((c) => c.parts.some((p) => demandsElements(p.condition)))) return;
     const reach = this.guardReach();
     if (reach === undefined) return;
@@ -435,9 +473,34 @@ export class Machine implements WalkState {
       for (const part of chain.parts) {
         const why = whyGuardsForbid(part.condition, reach, explain, judged);
         if (why === undefined) continue;
-        throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, `${describeGenerator(g, m, this.parsed[m].text)}: ${why}`);
+        const message = `${describeGenerator(g, m, this.parsed[m].text)}: ${why}`;
+        if (this.dataWriters === 'model') throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, message);
+        this.guarded.push({ model: m, message: `${message}${this.openers(reach)}` });
       }
     });
+  }
+
+  /**
+   * What a client would have to set: the variables the closed edges' guards name, among those the walk holds
+   * at their sources. Read from the guard's text, not parsed: a name is listed when it stands there as a word.
+   */
+  private openers(reach: GuardReach): string {
+    const g = this.graph;
+    const names = new Set<string>();
+    for (const { edge, states } of reach.closed) {
+      const guard = g.guard[edge];
+      if (guard === undefined) continue;
+      const held = states.length === 0 ? [] : this.planning.variablesOf(this.reachSpace!, states[0], g.modelOf[edge]);
+      for (const [name] of held) {
+        const bare = name.startsWith(SHARED_PREFIX) ? name.slice(SHARED_PREFIX.length) : name;
+        if (new RegExp(`(^|[^\\w$.])(global\\.)?${escapeRegExp(bare)}(?![\\w$])`).test(guard)) names.add(name);
+      }
+    }
+    const which = names.size === 0 ? 'the variables its guards read' : [...names].join(', ');
+    return (
+      ` This holds unless a client sets data: a client may write ${which} (setData), so the walk is opened, ` +
+      'and it plans again after every setData.'
+    );
   }
 
   private guardReach(): GuardReach | undefined {

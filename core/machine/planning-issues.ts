@@ -1,9 +1,12 @@
 import { ModelIssueCodes, type ModelIssue } from '../model/issue-reporter.js';
 import type { Machine } from './machine.js';
+import type { PlanningFigures } from './statistics.js';
+import { DECISION_STATES } from '../planning/walk-planning.js';
 
 /**
  * What planning with guards found at the start of a walk, as warnings (docs/planning.md): that an exploration
- * stopped at its bound (`plan_bound`), and every edge that no state the walk can reach lets through
+ * stopped at its bound (`plan_bound`), goals the guards close that only a client's data may open
+ * (`goal_needs_data`, when a client may write the variables), and every edge that no state the walk can reach lets through
  * (`closed_edge`). `walker check` prints them and a load answers them, so that both say the same. With
  * `explore` false, the closed edges come only from an exploration the walk made already (a load's, for a
  * goal that needs elements), none is made for them.
@@ -14,6 +17,9 @@ export function planningIssues(machine: Machine, explore = true): ModelIssue[] {
   const bound = boundIssue(machine);
   if (bound !== undefined) issues.push(bound);
   const g = machine.graph;
+  for (const { model, message } of machine.guardedGoals()) {
+    issues.push({ code: ModelIssueCodes.GOAL_NEEDS_DATA, severity: 'warning', message, modelId: g.models[model].id, elementId: null, field: null });
+  }
   for (const { edge, words } of closed) {
     const model = g.models[g.modelOf[edge]];
     issues.push({
@@ -39,6 +45,12 @@ function boundIssue(machine: Machine): ModelIssue | undefined {
   const raise = figures.boundHit === 'states' ? '--plan-states' : '--plan-time';
   const message =
     `${found}: edges the guards keep closed are not known, goals they make impossible are not refused, and ` +
-    `plans go by the graph alone, guards ignored. Raise ${raise} to explore them all.`;
+    `plans are made on the fly from where the walk stands, each over the nearest ${decisionStates(figures).toLocaleString('en-US')} ` +
+    `states at most. Raise ${raise} to explore them all.`;
   return { code: ModelIssueCodes.PLAN_BOUND, severity: 'warning', message, modelId: null, elementId: null, field: null };
+}
+
+/** States one decision on the fly explores at most: {@link DECISION_STATES}, or fewer under a lower `--plan-states`. */
+function decisionStates(figures: PlanningFigures): number {
+  return Math.min(figures.stateBound, DECISION_STATES);
 }

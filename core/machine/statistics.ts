@@ -69,8 +69,12 @@ export interface PlanningFigures {
   readonly stateBound: number;
   /** Milliseconds one exploration takes at most (`--plan-time`). */
   readonly timeBoundMs: number;
-  /** The bound an exploration stopped at, after which plans ignore guards; absent while none did. */
+  /** The bound an exploration stopped at, after which plans are made on the fly; absent while none did. */
   readonly boundHit?: 'states' | 'time';
+  /** Once planning on the fly: the explorations made from where the walk stood, one per decision that needed one. */
+  readonly decisions?: number;
+  /** Once planning on the fly: decisions whose exploration found nothing to head for, which went by the graph alone. */
+  readonly graphDecisions?: number;
 }
 
 /** `floor(100 * part / total)`, 0 when total is 0 (docs/behaviour.md). */

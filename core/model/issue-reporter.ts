@@ -56,7 +56,12 @@ export const ModelIssueCodes = {
    * its guard never holds where the walk stands, or guards keep every walk from its source vertex.
    */
   CLOSED_EDGE: 'closed_edge',
-  /** Warning: the walk reaches more states than its planning bound (`--plan-states`), so plans ignore guards. */
+  /**
+   * Warning: a goal the guards close from every state the model's own actions lead to, on a walk whose client
+   * may set data (online): refused when only the model writes the variables (offline), docs/planning.md.
+   */
+  GOAL_NEEDS_DATA: 'goal_needs_data',
+  /** Warning: the walk reaches more states than its planning bound (`--plan-states`), so plans are made on the fly (docs/planning.md). */
   PLAN_BOUND: 'plan_bound',
   /** A guard, an action or a model action does not parse (found by the script engine, without running it). */
   SCRIPT_SYNTAX: 'script_syntax',

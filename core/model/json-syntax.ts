@@ -176,6 +176,7 @@ class FirstError {
 }
 
 /** A valid escape, or (group 1) the first thing a JSON string may not hold. */
+// eslint-disable-next-line no-control-regex -- JSON forbids the raw control characters in a string
 const STRING_PART = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})|(\\[^]|[\u0000-\u001f])/g;
 
 /**

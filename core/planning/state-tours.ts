@@ -116,9 +116,10 @@ export function greedyTour(space: StateSpace, from: number, required: readonly n
 }
 
 /**
- * The shortest route from `from` into an unknown state (docs/planning.md: actions that read chance or time
- * lead there) whose vertex leads, by the graph, to something `worth` wants: where the walk learns more when
- * the states it knows hold nothing left to do. Undefined when no such route is known.
+ * The shortest route from `from` into a state not explored — an unknown one (docs/planning.md: actions that
+ * read chance or time lead there), or, on the fly, one beyond the decision's bound — whose vertex leads, by
+ * the graph, to something `worth` wants: where the walk learns more when the states it knows hold nothing
+ * left to do. Undefined when no such route is known.
  */
 export function frontierRoute(
   space: StateSpace,
@@ -133,7 +134,7 @@ export function frontierRoute(
     if (answer === undefined) answers.set(v, (answer = worth(v)));
     return answer;
   };
-  return nearestRoute(space, from, (t) => space.unknown[space.to[t]] === 1 && worthAt(space.vertexOf[space.to[t]]), random, first);
+  return nearestRoute(space, from, (t) => space.expanded[space.to[t]] === 0 && worthAt(space.vertexOf[space.to[t]]), random, first);
 }
 
 /**

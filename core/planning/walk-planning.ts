@@ -22,6 +22,18 @@ export const DEFAULT_PLAN_STATES = 100_000;
 export const DEFAULT_PLAN_TIME_MS = 1000;
 
 /**
+ * States one decision explores at most once the walk plans on the fly (docs/planning.md, "Beyond the bound"):
+ * from where the walk stands, breadth-first, so the nearest states where an edge not yet visited is open come
+ * first. Also bounded by `--plan-states`.
+ */
+export const DECISION_STATES = 2_000;
+/**
+ * Milliseconds one such decision explores at most, and at most `--plan-time`: within issue 22's 50 ms a
+ * decision with its plan, and under the 20 ms after which the service judges a step slow (`--slow-request`).
+ */
+export const DECISION_MS = 15;
+
+/**
  * What a walk offers generators that plan with its guards (docs/planning.md): the states reachable from
  * where it stands, explored on copies of its variables in a sandbox of their own.
  */
@@ -39,6 +51,11 @@ export interface StatePlanning {
   locate(space: StateSpace, vertex: number): number;
   /** Counts the scripts run on the walk's variables from outside its steps (setData): a plan made before may be off. */
   readonly outsideScripts: number;
+  /**
+   * Says that a decision's search over a space cut at its bound found nothing to head for: the generator plans
+   * this decision by the graph alone (counted in the statistics).
+   */
+  fellBack(): void;
 }
 
 /** Planning that offers nothing: for generators made outside a walk (tests), which then plan by the graph alone. */
@@ -47,6 +64,7 @@ export const NO_STATE_PLANNING: StatePlanning = Object.freeze({
   outsideScripts: 0,
   explore: () => undefined,
   locate: () => -1,
+  fellBack: () => undefined,
 });
 
 /** Where a walk's sandbox for planning comes from, and what it copies the walk's variables from. */
@@ -95,6 +113,14 @@ export class WalkPlanning implements StatePlanning {
   private sandboxSteps: SandboxStepper | undefined;
   /** Set once planning proved impossible for this walk (no copy, no engine support): never tried again. */
   private given = false;
+  /**
+   * Set once an exploration stopped at a bound: from then on every decision explores from where the walk
+   * stands, within {@link DECISION_STATES} and {@link DECISION_MS}, instead of the whole space.
+   */
+  private onTheFly = false;
+  /** Explorations made on the fly, and decisions whose search found nothing and went by the graph alone. */
+  decisions = 0;
+  graphDecisions = 0;
 
   constructor(private readonly setup: PlanningSetup) {
     if (!Number.isInteger(setup.bound) || setup.bound < 0) {
@@ -112,9 +138,26 @@ export class WalkPlanning implements StatePlanning {
     if (!this.applies || this.given) return undefined;
     const variables = this.copyOfWalk();
     if (variables === undefined) return undefined;
+    // The last space serves while it holds the walk's state explored: all of it, or on the fly (and from the
+    // start, the part the load explored) until the walk comes to the edge of what was explored.
     const last = this.last;
-    if (last !== undefined && last.complete && last.stateOf(vertex, variables) >= 0) return last;
-    return this.exploreFrom(vertex, variables);
+    if (last !== undefined) {
+      const state = last.stateOf(vertex, variables);
+      if (state >= 0 && last.expanded[state] === 1) return last;
+    }
+    const whole = !this.onTheFly;
+    const space = this.exploreFrom(vertex, variables, whole ? this.wholeBound() : this.decisionBound());
+    if (!whole) this.decisions++;
+    return space;
+  }
+
+  fellBack(): void {
+    this.graphDecisions++;
+  }
+
+  /** Whether plans are made on the fly: an exploration of the whole space stopped at a bound. */
+  get planningOnTheFly(): boolean {
+    return this.onTheFly;
   }
 
   /**
@@ -128,7 +171,8 @@ export class WalkPlanning implements StatePlanning {
     const g = this.setup.graph;
     const after = this.enter(start, variables);
     if (after === undefined) return undefined;
-    return this.exploreFrom(g.isVertex(start) ? start : g.target[start], after);
+    const space = this.exploreFrom(g.isVertex(start) ? start : g.target[start], after, this.wholeBound());
+    return space?.complete === true ? space : undefined;
   }
 
   /**
@@ -211,8 +255,20 @@ export class WalkPlanning implements StatePlanning {
     return live.snapshot();
   }
 
-  private exploreFrom(vertex: number, variables: string): StateSpace | undefined {
-    const bound: ExplorationBound = { states: this.bound, ms: this.timeMs, clock: this.setup.clock ?? (() => performance.now()) };
+  private wholeBound(): ExplorationBound {
+    return { states: this.bound, ms: this.timeMs, clock: this.setup.clock ?? (() => performance.now()) };
+  }
+
+  private decisionBound(): ExplorationBound {
+    const clock = this.setup.clock ?? (() => performance.now());
+    return { states: Math.min(this.bound, DECISION_STATES), ms: Math.min(this.timeMs, DECISION_MS), clock };
+  }
+
+  /**
+   * The states reachable from `vertex` with `variables`, within `bound`: a space that holds them all, or, on
+   * the fly, the part of it nearest to where the walk stands.
+   */
+  private exploreFrom(vertex: number, variables: string, bound: ExplorationBound): StateSpace | undefined {
     const plain = this.plainStepper();
     if (plain !== undefined) {
       try {
@@ -235,19 +291,20 @@ export class WalkPlanning implements StatePlanning {
   }
 
   /**
-   * A space that holds every state reachable from where the walk stood, or undefined. When the exploration
-   * stopped at its bound, planning with states is given up for the rest of the walk (and {@link cut} says
-   * why): the walk plans by the graph alone, as without guards, rather than explore the bound again and
-   * again from every state it comes to.
+   * A space that holds every state reachable from where the walk stood, or the part of it explored within
+   * the bound. When an exploration of the whole space stopped at its bound ({@link cut} says which), the walk
+   * plans on the fly from then on: over that part while the walk stays in it, then over the part a decision
+   * explores from where the walk stands, rather than explore the whole bound again from every state it comes to.
    */
   private explored(space: StateSpace | typeof NO_COPY): StateSpace | undefined {
-    if (space === NO_COPY || !space.complete) {
+    if (space === NO_COPY) {
       this.given = true;
-      if (space !== NO_COPY) {
-        this.cut = space.cut;
-        this.cutAt = space.size;
-      }
       return undefined;
+    }
+    if (!space.complete && !this.onTheFly) {
+      this.onTheFly = true;
+      this.cut = space.cut;
+      this.cutAt = space.size;
     }
     this.last = space;
     return space;

@@ -83,15 +83,17 @@ function reversed(space: StateSpace): { start: Int32Array; from: Int32Array } {
 }
 
 /**
- * The states from which some transition over an edge not yet visited can be reached, or an unknown state
- * (docs/planning.md) from whose vertex the graph leads to one: beyond it, it may be reached too.
+ * The states from which some transition over an edge not yet visited can be reached, or a state not explored
+ * (unknown, or beyond the bound: docs/planning.md) from whose vertex the graph leads to one: beyond it, it may
+ * be reached too.
  */
 function liveStates(space: StateSpace, into: { start: Int32Array; from: Int32Array }, walk: WalkState): Uint8Array {
   const live = new Uint8Array(space.size);
   const queue: number[] = [];
   const leads = leadsToUnvisited(space, walk);
   for (let s = 0; s < space.size; s++) {
-    if (space.unknown[s] === 1) {
+    // An unknown state, or one beyond the bound of an exploration on the fly: not explored.
+    if (space.expanded[s] === 0) {
       if (leads(space.vertexOf[s])) {
         live[s] = 1;
         queue.push(s);

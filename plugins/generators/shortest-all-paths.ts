@@ -36,7 +36,7 @@ const PLANNER = Symbol('shortest_all_paths planner');
  * offer the jump, or the walk was moved by another model's generator):
  * - on models up to {@link FULL_REPLAN_LIMIT} elements it plans again over the edges not yet visited, from
  *   where it stands, and takes an open edge;
- * - on larger ones, where a plan costs a pass over the model (0.3 s for 50,000 edges), it repairs the tour:
+ * - on larger ones, where a plan costs a pass over the model, it repairs the tour:
  *   it leaves the closed edge for later and takes the shortest detour ({@link DetourSearch}) to where the
  *   tour goes on. When guards spoil the tour too often for that, it gives the tour up.
  * Plans are made at most as often as a {@link PlanningBudget} allows; in between it walks quick_random's way.

@@ -81,6 +81,12 @@ export class StateGuide {
     }
     if (t < 0 || !open.includes(space.edgeOf[t])) {
       this.expected = -1;
+      // Part of the states only, explored on the fly, with nothing to head for in it: this decision goes by
+      // the graph alone, and the statistics count it.
+      if (!space.complete && this.exhausted) {
+        this.planning.fellBack();
+        return NO_SPACE;
+      }
       return -1;
     }
     this.at++;

@@ -23,8 +23,8 @@ export interface FfiSource {
 }
 
 /**
- * The public path: `callFunction` allocates an argument array, two Lifetimes and a result object per call
- * (about 0.6 µs on top of the call itself).
+ * The public path: `callFunction` allocates an argument array, two Lifetimes and a result object per call,
+ * which costs as much as a small call itself.
  */
 export function publicCaller(context: QuickJSContext): GuestCaller {
   return {

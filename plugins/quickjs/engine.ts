@@ -2,7 +2,6 @@ import {
   DEFAULT_SCRIPT_LIMITS,
   type SandboxOptions,
   type ScriptEngine,
-  type ScriptKind,
   type ScriptLimits,
   type ScriptSandbox,
   type ScriptSyntaxError,
@@ -66,7 +65,7 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
       const limits = checkLimits({ ...sandboxOptions.limits, ...overrides });
       return new QuickJsSandbox({ ...sandboxOptions, limits }, settings);
     },
-    checkSyntax: (source: string, kind: ScriptKind): ScriptSyntaxError | undefined => syntax.check(source),
+    checkSyntax: (source: string): ScriptSyntaxError | undefined => syntax.check(source),
     // A module given to the engine is its giver's to drop; a pool is the engine's own.
     dispose: () => modules.dispose?.(),
   };

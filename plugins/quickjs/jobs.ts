@@ -1,8 +1,8 @@
 import type { QuickJSRuntime } from 'quickjs-emscripten';
 import type { GuestLimits, LimitKind } from './runtime.js';
 
-/** Jobs run per call into QuickJS; between two batches the host checks whether a limit stopped them. */
-const BATCH = 1000;
+/** Jobs run per call into QuickJS; between two batches the host reads the clock and checks the limits. */
+const BATCH = 64;
 
 /**
  * Thrown when promise jobs left the runtime in a state it cannot be freed from, so that it must be abandoned,
@@ -52,6 +52,7 @@ export class PromiseJobs {
     const refusals = this.limits.memoryRefusals;
     while (this.limits.exceeded === undefined && this.runtime.hasPendingJob()) {
       this.runtime.executePendingJobs(BATCH).error?.dispose();
+      this.limits.checkpoint();
     }
     if (this.limits.exceeded !== undefined) this.stop(refusals);
   }

@@ -10,7 +10,7 @@ import { wasm, type WasmCode } from './wasm.js';
 
 /**
  * Spare modules an engine keeps ready beyond those reserved. Opening a walk is synchronous and making a module
- * is not (about 2 ms), so walks opened without a reservation take spares and the pool refills in the
+ * is not, so walks opened without a reservation take spares and the pool refills in the
  * background; two cover a load that replaces the walk it ends, and the validation of a draft in between.
  */
 export const SPARE_MODULES = 2;

@@ -39,8 +39,8 @@ export const HOST_CALLS_PER_READING = 16;
  *   guard set, action (with its promise jobs) or getData separately, and never carries over;
  * - the request's budget is spent. The handler charges it with the time between its polls.
  *
- * Arming reads no clock: a clock read costs 50 ns on a quiet machine and up to 0.4 µs on the 2-core CI
- * machine, as much as a compiled action, and most calls end before QuickJS polls even once (it polls every
+ * Arming reads no clock: on a busy machine a clock read costs as much as a compiled action, and most calls
+ * end before QuickJS polls even once (it polls every
  * 10,000 function calls and backward jumps of a context). A call's clock starts at its first poll, which sets
  * its deadline. What a call runs before its first poll and after its last (each less than one poll interval of
  * its own work) is neither held to the deadline nor charged to the budget; a call that never polls escapes time
@@ -125,9 +125,8 @@ export class GuestLimits {
 
   /**
    * The script called the host. A loop that calls the host reaches QuickJS's polls seldom (a host call costs
-   * microseconds, a poll comes every 10,000 calls and jumps): `a.push(Math.random())` polled every 30–60 ms, so
-   * its clock started up to that late and its stop came as late again (1.03–1.1 s under a 1 s limit; under a
-   * 100 ms limit, about 6,000 draws after it).
+   * microseconds, a poll comes every 10,000 calls and jumps): `a.push(Math.random())` polled only every few tens
+   * of milliseconds, so its clock started that late and its stop came as late again.
    * Every {@link HOST_CALLS_PER_READING}th host call of a call reads the clock instead: the script stops within
    * that many host calls of its limit. Once a limit fired, every host call throws; a script that catches the
    * errors stops at the next poll.
@@ -146,6 +145,16 @@ export class GuestLimits {
    */
   readClock(now: number): void {
     if (this.armed && this.reading(now)) throw new Error('interrupted');
+  }
+
+  /**
+   * The host between two batches of promise jobs: starts the call's clock if no poll has yet. A chain of short
+   * jobs reaches QuickJS's polls seldom (each job is a call of a few instructions), so without it the chain's
+   * clock started a whole poll interval late. Only a poll stops the chain: it interrupts the job under way,
+   * which then queues no next one, where a stop between two jobs would leave the chain whole.
+   */
+  checkpoint(): void {
+    if (this.armed && !this.clocked) this.startClock(Date.now());
   }
 
   /** A reading of the clock during a call: starts the call's clock, or charges the time since the last; true past a limit. */

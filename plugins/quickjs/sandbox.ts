@@ -29,8 +29,8 @@ export interface SandboxSettings {
 /**
  * The variables of one walk in one QuickJS runtime, in a module (a WebAssembly memory) of its own when it was
  * reserved or the engine has one ready, or in the module of the sandbox it was opened beside: a context per
- * model scope and one for `global.`, each created on first use (a context costs about 0.3 ms and 35 KiB, and
- * most walks touch few models).
+ * model scope and one for `global.`, each created on first use (a context costs time and memory, and most
+ * walks touch few models).
  */
 export class QuickJsSandbox implements ScriptSandbox, GuardHost {
   generation = 0;

@@ -13,7 +13,7 @@ const POSITION = /:(\d+):(\d+)\s*$/m;
 /**
  * The engine's `checkSyntax`: compiles a guard or action without running it, in a runtime and context of its
  * own in the engine's sample module (the pool's current overflow). A load checks all its scripts in one synchronous run, so the runtime is
- * made at the first check and disposed in the microtask after it: one runtime per load (about 0.3 ms), and
+ * made at the first check and disposed in the microtask after it: one runtime per load, and
  * none held between loads. Nothing ever runs there and every compiled function is dropped at once, so no
  * check can see what another left behind. The sandboxes' stack limit applies (see runtime.ts: the parser
  * recurses on the host's stack), and the memory may grow by the walk's memory limit at most per check. Parsing cannot loop, so there is no time limit: it

@@ -26,6 +26,8 @@ export const DraftErrorCodes = {
   invalid_weight: 422,
   invalid_dependency: 422,
   invalid_element: 422,
+  /** The draft is valid, but the export's format cannot hold it (GraphML and an id with a control character). */
+  not_exportable: 422,
   draft_limit_reached: 429,
   model_limit_reached: 429,
   /** The drafts together would hold more than `--max-draft-memory` bytes. */

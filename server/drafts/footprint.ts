@@ -8,15 +8,14 @@ import type { DraftEdge, DraftVertex } from './types.js';
  * An element counts its JSON in UTF-8 (the change serialises it anyway, to check it) plus a fixed cost for what
  * holds it: the object and its arrays, its entries in the draft's Maps and in the edge index. UTF-8 is never
  * less than what V8 keeps for the same strings (one byte per Latin-1 character, two per other UTF-16 unit). The
- * fixed costs were measured with V8's heap statistics after a forced collection, on drafts of up to 100,000
- * elements: the estimate came out 3% to 40% above the heap really taken for typical content (layout properties,
- * descriptions, CJK text), 80% above for long accented Latin text, and never below it — so the limit errs on
- * the side of the server.
+ * fixed costs were measured with V8's heap statistics after a forced collection (docs/benchmarks.md,
+ * "Measurements behind the code"): the estimate comes out above the heap really taken, never below it, so the
+ * limit errs on the side of the server.
  */
 
-/** Heap per vertex or edge beyond its JSON (measured: 410 to 460 bytes in all for 150 to 250 bytes of JSON). */
+/** Heap per vertex or edge beyond its JSON. */
 export const ELEMENT_OVERHEAD_BYTES = 300;
-/** Heap of an empty draft beyond its fields' JSON: the Draft, its model, Maps and index (measured: 1.8 KB). */
+/** Heap of an empty draft beyond its fields' JSON: the Draft, its model, Maps and index. */
 export const DRAFT_OVERHEAD_BYTES = 2048;
 
 /** The estimated bytes of one vertex or edge; serialising it is also what proves that it serialises. */

@@ -15,10 +15,9 @@ import type { WorkerSetup } from './worker-protocol.js';
 export type LoadSource = JournalStart['source'];
 
 /**
- * Characters of model text from which a load is large. Loads are linear in their text, at 50 to 70 ms of a
- * core per MiB of JSON or GraphML on the project's machine (the generated 10k/50k model: 4.3 MiB, 200 to
- * 300 ms), so a smaller one holds the loop a few tens of milliseconds; every model of GraphWalker's examples
- * is smaller (SuperLarge.json: 441 KiB).
+ * Characters of model text from which a load is large. Loads are linear in their text, so a smaller one holds
+ * the loop a few tens of milliseconds on the project's machine (docs/benchmarks.md, "Measurements behind the
+ * code"); every model of GraphWalker's examples is smaller (SuperLarge.json: 441 KiB).
  */
 export const LARGE_LOAD_CHARS = 1024 * 1024;
 

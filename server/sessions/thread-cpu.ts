@@ -10,8 +10,8 @@ const PER_THREAD = existsSync(SCHEDSTAT);
  * Milliseconds of CPU time the calling thread has run, for telling a request's own work from the time the
  * machine kept it waiting (another process on the core, a thread of this process). Linux tells it per thread,
  * to the nanosecond; elsewhere it is the whole process's (`process.cpuUsage`), which also counts the other
- * threads of the process, so it tells less there, never more than the wall clock. About 13 µs a reading on
- * Linux: read it for a request in doubt, not for every request.
+ * threads of the process, so it tells less there, never more than the wall clock. A reading is a system call:
+ * read it for a request in doubt, not for every request.
  */
 export function threadCpuMs(): number {
   if (!PER_THREAD) {

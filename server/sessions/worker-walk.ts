@@ -64,7 +64,7 @@ export class WorkerWalk implements SessionWalk {
     const worker = new Worker(workerEntry(), { workerData: setup });
     const stop = (): void => void worker.terminate();
     signal?.addEventListener('abort', stop, { once: true });
-    const listeners: Array<[string, (...args: any[]) => void]> = [];
+    const listeners: Array<[string, Parameters<Worker['once']>[1]]> = [];
     const ready = await new Promise<WorkerReady>((resolve, reject) => {
       const onExit = (code: number) => reject(new WorkerWalkError(`The walk's thread stopped before it was ready (exit code ${code}).`));
       listeners.push(['message', resolve], ['error', reject], ['exit', onExit]);

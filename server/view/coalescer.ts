@@ -3,9 +3,8 @@ export const PUSHES_PER_SECOND = 20;
 
 /**
  * Messages a second that the readers of one session or draft get together, at most: each write to a reader
- * is a system call of the event loop, and 2,000 readers at twenty a second would take it whole (4 s for the
- * 200 steps that take 0.4 s unwatched, on the 2-core CI machine). Twenty a second each up to 250 readers,
- * fewer each beyond.
+ * is a system call of the event loop, and thousands of readers at twenty a second would take it whole
+ * (docs/benchmarks.md, "The view's event streams"). Twenty a second each up to 250 readers, fewer each beyond.
  */
 export const MESSAGES_PER_SECOND = 5_000;
 

@@ -5,8 +5,8 @@ import type { GraphShape } from '../../core/machine/walk-view.js';
 const ELEMENTS_PER_TURN = 1_000;
 
 /**
- * A graph shape as JSON, in parts, made over several turns of the event loop: the 40,000 elements of a large
- * model are 14 MB of JSON and 300 ms of work in one piece, which would hold every other client that long.
+ * A graph shape as JSON, in parts, made over several turns of the event loop: the JSON of a large model made in
+ * one piece would hold every other client for as long as it takes.
  * `JSON.parse` of the parts joined equals the shape (members may come in another order).
  */
 export async function serialiseGraph(shape: GraphShape): Promise<Buffer[]> {

@@ -4,11 +4,11 @@ import { graphShape, seenVariables, walkProgress } from '../../core/machine/walk
 import { missingAssets, webAssetsDirectory } from './assets.js';
 import { placedInFile, type ReportMessage, type StepSeen } from './messages.js';
 import { walkState } from './walk-message.js';
-import { LAST_STEPS, REPORT_PATH_LIMIT } from './limits.js';
+import { LAST_STEPS } from './limits.js';
 
 /**
  * A walk's report (docs/view.md): the graph, the walk as it ended — visits, figures, variables — and the
- * element of every step (the first {@link REPORT_PATH_LIMIT}), in the view's message shape.
+ * element of every step (the first `REPORT_PATH_LIMIT`), in the view's message shape.
  */
 export function reportMessage(machine: Machine, path: readonly number[], title: string): ReportMessage {
   const graph = graphShape(machine.graph);
@@ -34,7 +34,7 @@ export function reportPage(message: ReportMessage, assets = webAssetsDirectory()
   // Inside <style>, only a closing tag of the element ends it early: break those, nothing else changes.
   const style = readFileSync(`${assets}app.css`, 'utf8').replace(/<\/(style)/gi, '<\\/$1');
   const data = JSON.stringify(message).replace(/</g, '\\u003c');
-  // ELK is most of a page's weight (1.6 MB): a report whose models are all placed by their files needs none of it.
+  // ELK is most of a page's weight: a report whose models are all placed by their files needs none of it.
   const layout = message.graph.models.every(placedInFile) ? [] : [`<script type="text/plain" id="${WORKER_ID}">${inlineScript(readFileSync(`${assets}elk-worker.js`, 'utf8'))}</script>`];
   const policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; worker-src blob:";
   return [

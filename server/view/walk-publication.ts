@@ -7,8 +7,8 @@ import { walkState, type WalkSnapshot } from './walk-message.js';
 
 /**
  * The graph of one load of a session, as read from its walk, and its JSON, made the first time a reader
- * needs it and then shared by every message of that load to every reader: a model of 40,000 elements is
- * 14 MB of JSON, made once, not once per reader or per page opened.
+ * needs it and then shared by every message of that load to every reader: a large model's JSON is made once,
+ * not once per reader or per page opened.
  */
 export class LoadedGraph {
   private json: Promise<JsonParts> | undefined;

@@ -48,6 +48,8 @@ describe('walker offline on a pipe', () => {
     const read: string[] = [];
     const samples: number[] = [];
     try {
+      // The three seconds count from the walk's first output: a busy machine may take longer than that to start.
+      await new Promise((resolve) => child.stdout.once('readable', resolve));
       for (let tick = 0; tick < 30; tick++) {
         await sleep(100);
         expect(child.exitCode, stderr).toBeNull();

@@ -95,6 +95,29 @@ export function runWalker(args: readonly string[], env: NodeJS.ProcessEnv = {}):
   });
 }
 
+/**
+ * How much longer than a bare Node.js start `walker <args>` takes, in ms: the least of three of each, taken
+ * alternately. AltWalker gives `gw --version` one second; what walker adds to Node's own start is what it
+ * controls, and a busy machine slows Node's start as much as walker's.
+ */
+export async function startOverhead(args: readonly string[]): Promise<number> {
+  const timed = async (argv: readonly string[]): Promise<number> => {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: 'ignore' });
+      child.once('error', reject);
+      child.once('close', () => resolve());
+    });
+    return performance.now() - started;
+  };
+  let [bare, walker] = [Infinity, Infinity];
+  for (let round = 0; round < 3; round++) {
+    bare = Math.min(bare, await timed(['-e', '']));
+    walker = Math.min(walker, await timed(['bin/walker.js', ...args]));
+  }
+  return walker - bare;
+}
+
 /** A `walker online` process started from the built package. */
 export interface Service {
   readonly process: ChildProcess;

@@ -138,7 +138,15 @@ describe('execution endpoints: the walk', () => {
         { vertexName: 'v_Done', vertexId: 'v2', modelName: 'Loop' },
       ],
       // `count` grows without end: exploring stops at the bound of states, or of time on a busy machine.
-      planning: { exploredStates: expect.any(Number), stateBound: 100_000, timeBoundMs: 1000, boundHit: expect.stringMatching(/^(states|time)$/) },
+      // Then plans are made on the fly; no step asked for one yet.
+      planning: {
+        exploredStates: expect.any(Number),
+        stateBound: 100_000,
+        timeBoundMs: 1000,
+        boundHit: expect.stringMatching(/^(states|time)$/),
+        decisions: 0,
+        graphDecisions: 0,
+      },
     };
     expect((await call(app, 'GET', '/walker/getStatistics')).body).toEqual(expected);
     expect((await call(app, 'POST', '/walker/getStatistics')).body).toEqual(expected);

@@ -35,6 +35,17 @@ describe('a load of a model with guards', () => {
     expect(loaded.body).toEqual({ result: 'ok', seed: expect.any(Number) });
   });
 
+  it('serves a goal only guards close with a goal_needs_data warning, since the client may set data; refused with an ordinary walk', async () => {
+    const app = await testApp();
+    const loaded = await call(app, 'POST', '/walker/load?generator=random(edge_coverage(100))', fixture('clock.json'));
+    const warnings = loaded.body.warnings as Array<{ code: string; modelId: string; message: string }>;
+    expect(warnings.map((w) => [w.code, w.modelId])).toEqual([
+      ['goal_needs_data', 'maintenance_window'],
+      ['closed_edge', 'maintenance_window'],
+    ]);
+    expect(warnings[0].message).toMatch(/e_Never \(guard "visits > 7".*This holds unless a client sets data: a client may write visits \(setData\)/);
+  });
+
   it('answers no warnings when every edge opens somewhere', async () => {
     const app = await testApp();
     expect((await load(app, fixture('lockout.json'))).body).toEqual({ result: 'ok', seed: expect.any(Number) });
@@ -44,8 +55,11 @@ describe('a load of a model with guards', () => {
     const app = await testApp();
     await load(app, fixture('lockout.json'));
     await call(app, 'GET', '/walker/getNext');
-    // clock.json's goal needs e_Never, which never opens: refused.
-    const refused = await load(app, fixture('clock.json'));
+    // A goal the graph itself makes impossible (no edge leads to v_Away) is refused whoever writes the data.
+    const model = JSON.parse(fixture('client-data.json')) as { models: Array<{ vertices: object[]; edges: object[] }> };
+    model.models[0].vertices.push({ id: 'v_Away', name: 'v_Away' });
+    model.models[0].edges.push({ id: 'e_Away', name: 'e_Away', sourceVertexId: 'v_Away', targetVertexId: 'v_Start' });
+    const refused = await load(app, model);
     expect(refused.body.result).toBe('nok');
     expect((await call(app, 'GET', '/walker/getNext')).body).toMatchObject({ result: 'ok', modelId: 'lockout' });
   });
@@ -70,6 +84,9 @@ describe('the statistics of a walk with guards', () => {
       stateBound: 4,
       timeBoundMs: 1000,
       boundHit: 'states',
+      // From then on, a decision explores from where the walk stands: the first step's.
+      decisions: expect.any(Number),
+      graphDecisions: expect.any(Number),
     });
   });
 

@@ -263,7 +263,7 @@ class ModelScope {
     try {
       return vm.runInContext(source, this.context);
     } catch (error) {
-      throw new Error(`${this.label}, ${where}: ${(error as Error).message}`);
+      throw new Error(`${this.label}, ${where}: ${(error as Error).message}`, { cause: error });
     }
   }
 
@@ -334,4 +334,57 @@ function bitCount(mask: number): number {
   let count = 0;
   for (let m = mask; m !== 0; m &= m - 1) count++;
   return count;
+}
+
+/**
+ * The exact optimum of `edge_coverage(100)` where the states may be endless (a counter without bound):
+ * breadth-first over (state, set of covered edges), finding each state's moves only when a pair first stands
+ * there, and ending at the first pair with every edge covered. Undefined when no walk covers every edge
+ * within `pairLimit` pairs: brute force is for small models.
+ */
+export function unboundedCoverageOptimum(model: OracleModel, where?: string, pairLimit = 4_000_000): number | undefined {
+  const label = `${where === undefined ? '' : `${where}, `}model '${model.id ?? model.name}'`;
+  refuseUnsupported(model, label);
+  const walk = new ModelWalk(model, label);
+  const edges = model.edges.length;
+  if (edges > 30) throw new Error(`${label}: more than 30 edges for brute force`);
+  const states: OracleState[] = [walk.start()];
+  const indexOf = new Map([[keyOf(states[0]), 0]]);
+  const moves: Array<OracleMove[] | undefined> = [];
+  const movesOf = (s: number): OracleMove[] => {
+    let here = moves[s];
+    if (here !== undefined) return here;
+    here = [];
+    for (const [edge, next] of walk.movesFrom(states[s])) {
+      let to = indexOf.get(keyOf(next));
+      if (to === undefined) {
+        to = states.push(next) - 1;
+        indexOf.set(keyOf(next), to);
+      }
+      here.push({ edge, to });
+    }
+    return (moves[s] = here);
+  };
+  const all = 2 ** edges - 1;
+  const startSteps = walk.startEdge >= 0 ? 2 : 1;
+  const first = walk.startEdge >= 0 ? 2 ** walk.startEdge : 0;
+  const seen = new Set<number>([first]);
+  let frontier: number[] = [0, first];
+  for (let moved = 0; frontier.length > 0; moved++) {
+    const next: number[] = [];
+    for (let i = 0; i < frontier.length; i += 2) {
+      const mask = frontier[i + 1];
+      if (mask === all) return startSteps + 2 * moved;
+      for (const { edge, to } of movesOf(frontier[i])) {
+        const covered = mask | (1 << edge);
+        const pair = to * 2 ** edges + covered;
+        if (seen.has(pair)) continue;
+        if (seen.size >= pairLimit) return undefined;
+        seen.add(pair);
+        next.push(to, covered);
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
 }

@@ -47,9 +47,19 @@ export interface WalkOutcome {
   readonly failure?: string;
 }
 
-/** Walks `loaded` with one generator and seed until it ends, fails, or has handed out `cap` elements. */
-export function walkCapped(walker: Walker, loaded: LoadedModelFile, generator: string, seed: number, cap: number): WalkOutcome {
-  const machine = walker.walk(loaded, { generator, seed });
+/**
+ * Walks `loaded` with one generator and seed until it ends, fails, or has handed out `cap` elements; `options`
+ * adds to how the walk is opened (its planning bounds, say).
+ */
+export function walkCapped(
+  walker: Walker,
+  loaded: LoadedModelFile,
+  generator: string,
+  seed: number,
+  cap: number,
+  options: Omit<Parameters<Walker['walk']>[1] & object, 'generator' | 'seed'> = {},
+): WalkOutcome {
+  const machine = walker.walk(loaded, { ...options, generator, seed });
   let steps = 0;
   try {
     while (steps < cap && machine.hasNext()) {

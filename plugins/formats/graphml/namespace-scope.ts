@@ -2,8 +2,7 @@
  * The XML namespace bindings in force while a document is read, by prefix ('' for the default namespace). A
  * declaration replaces a binding when its element opens and puts the one it replaced back when the element
  * closes: one step each, however many bindings are in force. Copying the bindings per declaration instead made
- * a root of 12,000 `xmlns:` attributes take half a minute, and elements nested 5,000 deep that each declare one
- * take 47 s.
+ * a root of many `xmlns:` attributes, or deep elements that each declare one, take quadratic time.
  */
 
 /** Declarations on one element beyond this are refused: yEd writes under ten, and no document needs a hundred. */

@@ -111,7 +111,7 @@ class DocumentReader {
     this.roles.set(node.id, { node, model, role: 'vertex' });
     model.vertices.push(readVertex(unprefixed(node.id, model), node.data, graphics, label, this.nodeKeys));
     if (label.init !== undefined) {
-      // Appended in place: a copy of the list per vertex made 40,000 INIT: labels take 15 s.
+      // Appended in place: a copy of the list per vertex made many INIT: labels take quadratic time.
       model.init ??= [];
       for (const action of label.init) model.init.push(action);
     }

@@ -38,7 +38,7 @@ export function parseExtras(text: string, where: string): Record<string, unknown
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`the walker data of ${where} is not JSON (${(error as Error).message}): leave walker's key as walker wrote it, or remove it`);
+    throw new Error(`the walker data of ${where} is not JSON (${(error as Error).message}): leave walker's key as walker wrote it, or remove it`, { cause: error });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error(`the walker data of ${where} must be a JSON object, not ${JSON.stringify(value)?.slice(0, 40)}`);

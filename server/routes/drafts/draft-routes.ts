@@ -8,6 +8,8 @@ import type {
 } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { Registries } from '../../../core/plugin.js';
+import { ModelError } from '../../../core/errors.js';
+import { DraftError } from '../../drafts/errors.js';
 import { draftSummary } from '../../drafts/envelope.js';
 import { exportModelFile } from '../../drafts/export.js';
 import { patchModel } from '../../drafts/model-fields.js';
@@ -125,7 +127,7 @@ function registerReads(app: DraftApp, { store, registries, walker, validation }:
     params: DraftParams,
     querystring: ExportQuery,
     headers: ReadHeaders,
-    response: draftResponses(200, ExportResponse, [400, 404, 410], READ_HEADERS),
+    response: draftResponses(200, ExportResponse, [400, 404, 410, 422], READ_HEADERS),
   };
   app.get('/:draft_id', { schema: exported }, async (request, reply) => {
     const format = exportFormat(registries.formats, request.query.format, request.headers.accept);
@@ -133,7 +135,14 @@ function registerReads(app: DraftApp, { store, registries, walker, validation }:
     reply.header('vary', 'Accept');
     if (answeredNotModified(request, reply, draft.revision)) return reply;
     if (format === undefined) return reply.send({ model: exportModelFile(draft.model), revision: draft.revision });
-    const text = (format.write as NonNullable<typeof format.write>)(exportModelFile(draft.model));
+    let text: string;
+    try {
+      text = (format.write as NonNullable<typeof format.write>)(exportModelFile(draft.model));
+    } catch (error) {
+      // A format refuses what it cannot hold with a ModelError that names the element; anything else is a bug.
+      if (!(error instanceof ModelError)) throw error;
+      throw new DraftError('not_exportable', `The draft cannot be exported as ${format.name}: ${error.message}`);
+    }
     return reply.type(`${format.mediaType}; charset=utf-8`).send(text);
   });
 

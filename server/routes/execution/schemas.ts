@@ -134,6 +134,8 @@ const planningFigures = {
     stateBound: integer,
     timeBoundMs: integer,
     boundHit: { type: 'string', enum: ['states', 'time'] },
+    decisions: integer,
+    graphDecisions: integer,
   },
   required: ['exploredStates', 'stateBound', 'timeBoundMs'],
 } as const;

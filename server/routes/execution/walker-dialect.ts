@@ -30,7 +30,7 @@ export const walkerDialect: Dialect = {
     getStatistics: {
       description:
         `${commonEncodings.getStatistics.description} For a walk with guards, planning says how many states ` +
-        'planning with guards explored, its bounds, and which bound an exploration stopped at (boundHit), if any.',
+        'planning with guards explored, its bounds, which bound an exploration stopped at (boundHit), if any, and then the decisions planned on the fly (decisions) and those that went by the graph alone (graphDecisions).',
       response: walkerStatisticsResponse,
       encode: (statistics) => ({ result: 'ok', ...statistics }),
     },

@@ -4,7 +4,7 @@ import { GeneratorSyntaxError } from '../../../core/errors.js';
 import type { ConditionCall, ConditionExpr, GeneratorExpr } from '../../../core/language/ast.js';
 import { MAX_CONDITIONS, MAX_CONDITIONS_PER_GENERATOR, MAX_GENERATORS, parseGenerators, printGenerators } from '../../../core/language/parser.js';
 import { printCondition } from '../../../core/language/printer.js';
-import { boundedRatio } from '../../support/time-growth.js';
+import { boundedRatio } from '../../support/growth.js';
 
 /**
  * The parser's time grows with its input and no faster: for random generator strings grown in each way a

@@ -9,7 +9,7 @@ import type { Registries } from '../../../core/plugin.js';
 import { createRandom } from '../../../core/random.js';
 import { Walker } from '../../../core/walker.js';
 import { builtinPlugins } from '../../../plugins/index.js';
-import { boundedRatio } from '../../support/time-growth.js';
+import { boundedRatio } from '../../support/growth.js';
 
 /**
  * What making a walk's chains costs, as the generator string and the model grow together (docs/generators.md,

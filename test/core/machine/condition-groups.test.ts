@@ -6,7 +6,7 @@ import { Graph } from '../../../core/model/graph.js';
 import { Machine } from '../../../core/machine/machine.js';
 import type { Registries } from '../../../core/plugin.js';
 import { testRegistries } from '../../support/walkers.js';
-import { boundedRatio } from '../../support/time-growth.js';
+import { boundedRatio } from '../../support/growth.js';
 import { ringModel } from './fixtures.js';
 
 /** `and` / `or` groups of any size: what they cost a walk, and what they say when they can never be fulfilled. */

@@ -4,7 +4,7 @@ import { ErrorCodes, WalkerError } from '../../../core/errors.js';
 import type { Registries } from '../../../core/plugin.js';
 import { Graph } from '../../../core/model/graph.js';
 import { testRegistries } from '../../support/walkers.js';
-import { graphOf, lineModel, ringModel, sharedModels } from './fixtures.js';
+import { graphOf, lineModel, ringModel } from './fixtures.js';
 
 let registries: Registries;
 beforeAll(async () => {

@@ -111,11 +111,11 @@ describe('goals that guards make impossible: reported by check, refused at load'
 
   const seenSetpoints = (text: string) => [19, 20, 21].every((value) => new RegExp(`setpoint\\W{1,4}${value}\\b`).test(text));
 
-  it('walker check names the edge no state lets through, its guard and the setpoints seen; an error, exit 1', async () => {
+  it('walker check names the edge no state lets through, its guard and the setpoints seen; a warning unless a client sets data, exit 0', async () => {
     const { code, stdout } = await runWalker(['check', '-m', NEVER_OPEN, PLANNED]);
     const line = stdout.split('\n').find((l) => l.includes('e_OverheatAlarm')) ?? stdout;
-    expect({ code, error: line.startsWith(`${NEVER_OPEN}: error: `), guard: line.includes('setpoint > 30'), seen: seenSetpoints(line) }).toEqual({
-      code: 1,
+    expect({ code, error: line.startsWith(`${NEVER_OPEN}: warning: `) && line.includes('unless a client sets data'), guard: line.includes('setpoint > 30'), seen: seenSetpoints(line) }).toEqual({
+      code: 0,
       error: true,
       guard: true,
       seen: true,
@@ -153,7 +153,7 @@ describe('goals that guards make impossible: reported by check, refused at load'
   });
 
   it('walker offline refuses impossible-goal.json before the first step: one line on stderr, exit 2', async () => {
-    const { code, stdout, stderr } = await runFor(['offline', '-m', IMPOSSIBLE, PLANNED, '--seed', '1'], 10_000);
+    const { code, stdout, stderr } = await runFor(['offline', '-m', IMPOSSIBLE, PLANNED, '--seed', '1'], 45_000);
     expect({ code, stdout, lines: stderr.trim().split('\n').length }).toEqual({ code: 2, stdout: '', lines: 1 });
     expect(stderr).toMatch(/edge_coverage\(100\)/);
     expect([stderr.includes('e_StartFreeTrial'), stderr.includes('e_BuyFullVersion')]).toEqual([true, true]);

@@ -67,7 +67,6 @@ export function describeLimits(pool: SandboxPool, hooks: ContractHooks): void {
 
   describe('request budget', () => {
     const budgeted = { timeoutMs: 1000, budgetMs: 150, realClock: true };
-    const message = 'Scripts of one request exceeded the time budget of 150 ms';
 
     it('stops a request whose scripts together pass the budget, each under the time limit', () => {
       // Scripts of 100 ms against a budget of 1 s in one request. A busy machine may stretch a script (it

@@ -47,6 +47,20 @@ describe('GET /walker/drafts/{id} in another format', () => {
     expect(loadModelFile(graphmlFormat.read?.(res.body, {})).file).toEqual(loadModelFile(json.model).file);
   });
 
+  it('answers 422 not_exportable, naming the element, for an id that GraphML cannot hold, and still exports it as JSON', async () => {
+    const id = await newDraft(t.app, { model_id: 'ids', generator: 'random(edge_coverage(100))' });
+    const base = `/walker/drafts/${id}`;
+    await call(t.app, 'POST', `${base}/vertices`, { id: 'a\u0001b', name: 'v_A' });
+    const before = (await call(t.app, 'GET', base)).body;
+    const res = await raw(`${base}?format=graphml`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      code: 'not_exportable',
+      message: expect.stringMatching(/^The draft cannot be exported as graphml: GraphML cannot hold the vertex id "a\\u0001b"/),
+    });
+    expect((await call(t.app, 'GET', base)).body).toEqual(before);
+  });
+
   it('keeps JSON the default, for no Accept, Accept: */*, application/json first, or ?format=json', async () => {
     const id = await smallDraft(t.app);
     for (const [url, accept] of [

@@ -49,7 +49,7 @@ async function events(url: string): Promise<{ messages: Array<WalkMessage | Draf
 }
 
 /** Waits until `test` holds of the messages, for at most `ms`. */
-async function until<T>(stream: { messages: T[]; next(): Promise<unknown> }, test: (messages: T[]) => boolean, ms = 3000): Promise<void> {
+async function until<T>(stream: { messages: T[]; next(): Promise<unknown> }, test: (messages: T[]) => boolean, ms = 20_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!test(stream.messages)) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${JSON.stringify(stream.messages.at(-1))}`);
@@ -180,7 +180,7 @@ describe('GET /walker/view/session/events', () => {
   });
 
   it('sends the new graph after a load, and the last steps start afresh', async () => {
-    const { app, base } = await listening();
+    const { base } = await listening();
     await over(base, 'POST', '/walker/load?generator=random(never)', LOGIN);
     const stream = await events(`${base}/walker/view/session/events`);
     await step(base, '/walker', 5);
@@ -199,7 +199,7 @@ describe('GET /walker/view/session/events', () => {
   });
 
   it("ends a session's stream with a gone message when the session is deleted", async () => {
-    const { app, base } = await listening();
+    const { base } = await listening();
     const created = await over(base, 'POST', '/walker/sessions', LOGIN);
     const id = created.body.id as string;
     const stream = await events(`${base}/walker/view/sessions/${id}/events`);
@@ -228,7 +228,7 @@ describe('closing the app', () => {
 
 describe('GET /walker/view/drafts/{draft_id}/events', () => {
   it('sends the draft again after each change, with its validation', async () => {
-    const { app, base } = await listening();
+    const { base } = await listening();
     const draft = (await over(base, 'POST', '/walker/drafts', { generator: 'random(edge_coverage(100))' })).body.draft_id as string;
     const stream = await events(`${base}/walker/view/drafts/${draft}/events`);
     await until(stream, (m) => m.length === 1);

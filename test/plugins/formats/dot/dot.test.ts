@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelFileJson } from '../../../../core/model/types.js';
 import { dotFormat } from '../../../../plugins/formats/dot/index.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
+import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
 
 const write = dotFormat.write as NonNullable<typeof dotFormat.write>;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { read, refusal } from './read-graphml.js';
 import { ErrorCodes } from '../../../../core/errors.js';
 import { MAX_NAMESPACE_DECLARATIONS } from '../../../../plugins/formats/graphml/namespace-scope.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
+import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
 import { documentOf } from './yed-documents.js';
 
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WalkerError } from '../../../../core/errors.js';
 import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
+import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
 import { documentOf, PARTS } from './yed-documents.js';
 
 /** Reads a document as a load does; a refusal is an answer like any other, and costs its time too. */

@@ -7,7 +7,7 @@ import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
 import { parseVertexLabel } from '../../../../plugins/formats/graphml/label-parser.js';
 import { modelFileFromDocument } from '../../../../plugins/formats/graphml/read-models.js';
 import { readGraphmlDocument } from '../../../../plugins/formats/graphml/xml-reader.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/scaling.js';
+import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
 import { documentOf } from './yed-documents.js';
 
 const write = graphmlFormat.write as NonNullable<typeof graphmlFormat.write>;
