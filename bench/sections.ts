@@ -7,6 +7,7 @@ import { benchPlanning } from './planning.js';
 import { benchView } from './view.js';
 import { benchStreams } from './streams.js';
 import { benchEditor } from './editor.js';
+import { benchRunner } from './runner.js';
 
 /** Every benchmark section, in the order they run and print; `npm run bench -- <name>` picks some. */
 export const sections: Record<string, BenchSection> = {
@@ -18,4 +19,5 @@ export const sections: Record<string, BenchSection> = {
   view: benchView,
   streams: benchStreams,
   editor: benchEditor,
+  runner: benchRunner,
 };

@@ -3,6 +3,7 @@ import { WalkerError } from '../core/errors.js';
 import { ListenError } from '../server/start.js';
 import type { WalkerContext } from './context.js';
 import { OutputError } from './line-output.js';
+import { RunnerError } from '../runner/errors.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
 
 /**
@@ -56,7 +57,7 @@ export abstract class WalkerCommand extends Command<WalkerContext> {
       stderr.write(this.cli.error(error, { command: this }));
       return 1;
     }
-    if (error instanceof WalkerError || error instanceof ListenError || error instanceof OutputError) {
+    if (error instanceof WalkerError || error instanceof ListenError || error instanceof OutputError || error instanceof RunnerError) {
       stderr.write(this.describeFailure(failureMessage(error)));
       return 2;
     }

@@ -6,6 +6,10 @@ import { ConvertCommand } from './commands/convert.js';
 import { MethodsCommand } from './commands/methods.js';
 import { RequirementsCommand } from './commands/requirements.js';
 import { SourceCommand } from './commands/source.js';
+import { RunCommand } from './commands/run.js';
+import { VerifyCommand } from './commands/verify.js';
+import { GenerateCommand } from './commands/generate.js';
+import { ExecutorCommand } from './commands/executor.js';
 import { WalkerCommand } from './command.js';
 import type { WalkerContext } from './context.js';
 import { readGlobalOptions, withLogLevel, type GlobalOptions } from './global-options.js';
@@ -28,6 +32,10 @@ export function createCli(options: { colors?: boolean } = {}): WalkerCli {
   cli.register(MethodsCommand);
   cli.register(RequirementsCommand);
   cli.register(SourceCommand);
+  cli.register(RunCommand);
+  cli.register(VerifyCommand);
+  cli.register(GenerateCommand);
+  cli.register(ExecutorCommand);
   return cli;
 }
 

@@ -24,6 +24,7 @@ import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS, WalkPlanning } from '../plan
 import { describeClosedEdges, guardReach, listed, whyGuardsForbid, type GuardReach } from '../planning/guard-reach.js';
 import type { StateSpace } from '../planning/state-space.js';
 import { demandsElements } from './conditions.js';
+import { variablesOfSnapshot } from './plain-variables.js';
 
 /** What a {@link Machine} needs to walk. */
 export interface MachineOptions {
@@ -256,6 +257,16 @@ export class Machine implements WalkState {
   variables(): Array<[string, string]> {
     const model = this.currentModel;
     return this.sandbox.variables(model, { modelId: this.graph.models[model].id, field: 'getData' });
+  }
+
+  /**
+   * The current model's variables, then the shared ones as `global.<name>`, as plain values (numbers, lists,
+   * objects) copied the way planning copies them; undefined when the script engine has no faithful copy of
+   * some value (a function, a class instance, NaN), or copies none. For test runners (docs/runner.md).
+   */
+  plainVariables(): Record<string, unknown> | undefined {
+    const snapshot = this.sandbox.snapshot?.();
+    return snapshot === undefined ? undefined : variablesOfSnapshot(snapshot, this.currentModel);
   }
 
   /** The current model's own variables, without the shared ones: what GraphWalker's getData lists. */

@@ -7,13 +7,15 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * What each layer may not import: `cli → server → core ← plugins`, and core free of the heavy libraries. The
+ * What each layer may not import: `cli → runner → server → core ← plugins`, and core free of the heavy
+ * libraries. The
  * web page (web/) runs in a browser: of the rest it reads only the view's message types, and nothing imports it.
  */
 const FORBIDDEN: Record<string, readonly RegExp[]> = {
-  core: [/^fastify/, /^@fastify\//, /^clipanion$/, /^quickjs-emscripten/, /^tsyringe$/, /^reflect-metadata$/, /\/(server|cli|plugins|web)\//],
-  plugins: [/^fastify/, /^@fastify\//, /^clipanion$/, /^tsyringe$/, /\/(server|cli|web)\//],
-  server: [/^clipanion$/, /\/(cli|web)\//],
+  core: [/^fastify/, /^@fastify\//, /^clipanion$/, /^quickjs-emscripten/, /^tsyringe$/, /^reflect-metadata$/, /^tsx/, /\/(server|runner|cli|plugins|web)\//],
+  plugins: [/^fastify/, /^@fastify\//, /^clipanion$/, /^tsyringe$/, /^tsx/, /\/(server|runner|cli|web)\//],
+  server: [/^clipanion$/, /^tsx/, /\/(runner|cli|web)\//],
+  runner: [/^clipanion$/, /\/(cli|web)\//],
   web: [/^node:/, /^fastify/, /^@fastify\//, /^clipanion$/, /^quickjs-emscripten/, /^\/(core|plugins|cli)\//, /^\/server\/(?!view\/messages\.js$)/],
 };
 

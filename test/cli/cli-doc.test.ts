@@ -10,11 +10,15 @@ it('docs/cli.md has a section for every command and names every option as the he
   expect(definitions.map((d) => d.path).sort()).toEqual([
     'walker check',
     'walker convert',
+    'walker executor',
+    'walker generate',
     'walker methods',
     'walker offline',
     'walker online',
     'walker requirements',
     'walker source',
+    'walker run',
+    'walker verify',
   ]);
   for (const definition of definitions) {
     expect(doc).toContain(`\n## ${definition.path}\n`);

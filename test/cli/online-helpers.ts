@@ -71,7 +71,7 @@ function newestSource(): number {
       else if (/\.(ts|css|html|mjs)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
-  for (const dir of ['core', 'plugins', 'server', 'cli', 'web']) visit(join(ROOT, dir));
+  for (const dir of ['core', 'plugins', 'server', 'runner', 'cli', 'web']) visit(join(ROOT, dir));
   return newest;
 }
 

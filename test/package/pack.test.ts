@@ -44,7 +44,7 @@ describe('npm pack', () => {
 
   it('packs exactly the command, the built library, the example models, the deployment examples and the documentation', () => {
     expect(entries(files, 1)).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'docs', 'examples', 'package.json']);
-    expect(entries(files, 2, 'dist/')).toEqual(['dist/cli', 'dist/core', 'dist/plugins', 'dist/server', 'dist/web']);
+    expect(entries(files, 2, 'dist/')).toEqual(['dist/cli', 'dist/core', 'dist/plugins', 'dist/runner', 'dist/server', 'dist/web']);
     // The web view's built page and ELK's layout worker: the server serves them, and offline --report inlines them.
     expect(entries(files, 3, 'dist/web/')).toEqual(['dist/web/app.css', 'dist/web/app.js', 'dist/web/elk-worker.js', 'dist/web/index.html']);
     // examples/deploy: docs/scaling.md links its configurations.
@@ -74,7 +74,7 @@ describe('npm pack', () => {
       ...Object.values(manifest.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target))),
     ].map((path) => path.replace(/^\.\//, ''));
     expect(manifest.bin).toEqual({ walker: 'bin/walker.js' });
-    expect(Object.keys(manifest.exports)).toEqual(['.', './plugins', './server', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './plugins', './server', './runner', './package.json']);
     expect(named.filter((path) => !files.includes(path))).toEqual([]);
   });
 

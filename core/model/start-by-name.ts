@@ -1,5 +1,5 @@
-import { ErrorCodes, WalkerError } from '../core/errors.js';
-import { asText, isBlocked, isObject, type RawObject } from '../core/model/fields.js';
+import { ErrorCodes, WalkerError } from '../errors.js';
+import { asText, isBlocked, isObject, type RawObject } from './fields.js';
 
 /**
  * `--start-element <name>` (GraphWalker's `-e`): the vertex or edge of that name in the first model of a

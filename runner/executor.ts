@@ -1,0 +1,150 @@
+import { format } from 'node:util';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { callStep, DEFAULT_STEP_TIMEOUT_MS } from './call-step.js';
+import { RunnerError } from './errors.js';
+import { loadTestModule, type TestModule } from './load-module.js';
+import { TestSuite } from './test-suite.js';
+
+/** AltWalker's status codes for an executor's faults (its `HttpExecutor.ERROR_CODES`). */
+const STATUS = { notFound: 404, modelNotFound: 460, stepNotFound: 461, invalidHandler: 462, pathNotFound: 463, loadError: 464, notLoaded: 465, internal: 500 } as const;
+
+/** A fault answered with AltWalker's status and `{"error": {"message", "trace"}}`. */
+class ExecutorFault extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly trace = '',
+  ) {
+    super(message);
+  }
+}
+
+export interface ExecutorOptions {
+  /** The test module the executor serves: `POST /altwalker/load` (re)loads it, whatever path AltWalker sends. */
+  readonly tests: string;
+  readonly stepTimeoutMs?: number;
+  readonly cwd?: string;
+}
+
+/**
+ * AltWalker's HTTP executor protocol (docs/runner.md), served from a test module: AltWalker 0.4 run as
+ * `altwalker online <tests> -x http --executor-url <url>` calls `load`, `reset`, `hasModel`, `hasStep` and
+ * `executeStep` under `/altwalker/`, and this answers them from the module's classes and fixtures, with the
+ * runner's lookups and calls. AltWalker chooses the steps and keeps the data; a step gets the data and the
+ * step AltWalker sends and answers the data as the step left it, with what it printed as `output`.
+ */
+export function executorApp(options: ExecutorOptions): FastifyInstance {
+  const app = Fastify({ logger: false });
+  const timeout = options.stepTimeoutMs ?? DEFAULT_STEP_TIMEOUT_MS;
+  let module: TestModule | undefined;
+  let suite: TestSuite | undefined;
+
+  const loaded = (): TestSuite => {
+    if (suite === undefined) throw new ExecutorFault(STATUS.notLoaded, 'No test code is loaded: POST /altwalker/load first.');
+    return suite;
+  };
+  const query = (q: unknown, key: string): string | undefined => {
+    const value = (q as Record<string, unknown> | undefined)?.[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply: FastifyReply) => {
+    if (error instanceof ExecutorFault) return reply.code(error.status).send({ error: { message: error.message, trace: error.trace } });
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : STATUS.internal;
+    return reply.code(status).send({ error: { message: error.message, trace: error.stack ?? '' } });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(STATUS.notFound).send({ error: { message: `No such executor call: ${request.method} ${request.url.split('?')[0]}`, trace: '' } }),
+  );
+
+  app.post('/altwalker/load', async () => {
+    try {
+      module = await loadTestModule(options.tests, options.cwd);
+    } catch (error) {
+      const status = error instanceof RunnerError && /does not exist/.test(error.message) ? STATUS.pathNotFound : STATUS.loadError;
+      throw new ExecutorFault(status, (error as Error).message, String((error as Error).cause instanceof Error ? ((error as Error).cause as Error).stack : ''));
+    }
+    suite = new TestSuite(module);
+    return { payload: {} };
+  });
+
+  // A fresh instance of every class, as AltWalker's reset before a run asks.
+  app.put('/altwalker/reset', async () => {
+    loaded();
+    suite = new TestSuite(module!);
+    return { payload: {} };
+  });
+
+  app.get('/altwalker/hasModel', async (request) => {
+    const name = query(request.query, 'name') ?? '';
+    return { payload: { hasModel: loaded().hasModel(name) } };
+  });
+
+  app.get('/altwalker/hasStep', async (request) => {
+    const tests = loaded();
+    const model = query(request.query, 'modelName');
+    const name = query(request.query, 'name') ?? '';
+    return { payload: { hasStep: tests.lookup(model, name) !== undefined } };
+  });
+
+  app.post('/altwalker/executeStep', async (request) => {
+    const tests = loaded();
+    const model = query(request.query, 'modelName');
+    const name = query(request.query, 'name');
+    if (name === undefined) throw new ExecutorFault(STATUS.stepNotFound, 'executeStep needs the query parameter name.');
+    if (model !== undefined && !tests.hasModel(model)) {
+      if (Object.hasOwn(module!.exports, model)) throw new ExecutorFault(STATUS.invalidHandler, `The test code exports '${model}', but not as a class or object.`);
+      throw new ExecutorFault(STATUS.modelNotFound, `The test code has no class '${model}'.`);
+    }
+    const fn = tests.lookup(model, name);
+    if (fn === undefined) throw new ExecutorFault(STATUS.stepNotFound, model === undefined ? `The test code exports no function '${name}'.` : `The class '${model}' has no method '${name}'.`);
+    const body = (request.body ?? {}) as { data?: unknown; step?: unknown };
+    const data = body.data !== null && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+    const output: string[] = [];
+    let error: { message: string; trace: string } | undefined;
+    let result: unknown;
+    const restore = captureConsole(output);
+    try {
+      const pending = callStep((...args) => (result = fn(...args)), [data, body.step ?? {}], timeout);
+      if (pending !== undefined) {
+        await pending;
+        result = await (result as PromiseLike<unknown>);
+      }
+    } catch (thrown) {
+      error = { message: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), trace: thrown instanceof Error ? (thrown.stack ?? '') : '' };
+    } finally {
+      restore();
+    }
+    return { payload: { output: output.join(''), data, ...(jsonable(result) ? { result } : {}), ...(error === undefined ? {} : { error }) } };
+  });
+
+  return app;
+}
+
+/** Starts the executor on a port (0: any free one) and answers its URL. */
+export async function startExecutor(options: ExecutorOptions & { readonly port?: number; readonly host?: string }): Promise<{ url: string; app: FastifyInstance }> {
+  const app = executorApp(options);
+  const url = await app.listen({ port: options.port ?? 5000, host: options.host ?? '127.0.0.1' });
+  return { url, app };
+}
+
+/**
+ * What a step prints through `console` goes into its `output`, as AltWalker's executors answer it. Console is
+ * the process's: AltWalker sends one step at a time, so the capture holds for one call.
+ */
+function captureConsole(output: string[]): () => void {
+  const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+  const saved = methods.map((m) => console[m]);
+  for (const m of methods) console[m] = (...args: unknown[]) => void output.push(`${format(...args)}\n`);
+  return () => methods.forEach((m, i) => (console[m] = saved[i]));
+}
+
+function jsonable(value: unknown): boolean {
+  if (value === undefined) return false;
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

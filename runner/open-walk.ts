@@ -1,0 +1,26 @@
+import type { Machine } from '../core/machine/machine.js';
+import type { LoadedModelFile } from '../core/model/load.js';
+import type { ScriptLimits } from '../core/scripting.js';
+import type { Walker } from '../core/walker.js';
+import { RECORDED_PATH_GENERATOR } from './recorded-path.js';
+
+/** What every walk of a run is opened with: the models, their generators and the walk's settings. */
+export interface RunWalkSettings {
+  readonly loaded: LoadedModelFile;
+  readonly generators: readonly (string | undefined)[];
+  readonly seed?: number;
+  readonly scriptLimits?: Partial<ScriptLimits>;
+  readonly planStates?: number;
+  readonly planTimeMs?: number;
+}
+
+/**
+ * Opens one walk of a run: the first, a replay of a recorded path, or a shrinking attempt. The one place a run
+ * opens walks, so that what a walk driven by test code needs from the engine is said once. `follow` walks
+ * the path the run's `recorded_path` generator reads instead of the models' generators.
+ */
+export async function openRunWalk(walker: Walker, settings: RunWalkSettings, follow: boolean): Promise<Machine> {
+  const { loaded, seed, scriptLimits, planStates, planTimeMs } = settings;
+  const generators = follow ? loaded.graph.models.map(() => RECORDED_PATH_GENERATOR) : settings.generators;
+  return walker.reserved((reservation) => walker.walk(loaded, { seed, generators, scriptLimits, planStates, planTimeMs, reservation }));
+}
