@@ -49,7 +49,7 @@ async function atRevision(page: Page, n: number): Promise<void> {
   } catch (error) {
     // Say what the page showed instead: the revision it stands at and what it told the reader.
     const notice = await page.getByTestId('notice').textContent();
-    throw new Error(`The editor did not reach revision ${n}: it shows ${await revision(page)}, and says '${notice}'. ${(error as Error).message}`);
+    throw new Error(`The editor did not reach revision ${n}: it shows ${await revision(page)}, and says '${notice}'. ${(error as Error).message}`, { cause: error });
   }
 }
 
