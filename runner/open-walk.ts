@@ -22,5 +22,8 @@ export interface RunWalkSettings {
 export async function openRunWalk(walker: Walker, settings: RunWalkSettings, follow: boolean): Promise<Machine> {
   const { loaded, seed, scriptLimits, planStates, planTimeMs } = settings;
   const generators = follow ? loaded.graph.models.map(() => RECORDED_PATH_GENERATOR) : settings.generators;
-  return walker.reserved((reservation) => walker.walk(loaded, { seed, generators, scriptLimits, planStates, planTimeMs, reservation }));
+  // Test code writes the walk's data, so a goal that only guards close may still be opened by it.
+  return walker.reserved((reservation) =>
+    walker.walk(loaded, { seed, generators, scriptLimits, planStates, planTimeMs, reservation, dataWriters: 'client' }),
+  );
 }

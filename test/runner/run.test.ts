@@ -73,6 +73,14 @@ describe('walker-mbt/runner run', () => {
     ]);
   });
 
+  it('opens a goal that only data written by the tests can reach, and reaches it', async () => {
+    // No action of the model sets ready: offline, edge_coverage(100) would be refused for e_Go's guard.
+    const models = [{ file: GATE[0].file, generator: 'random(edge_coverage(100))' }];
+    const result = await run({ tests: gateTests([]), models, seed: 7, stepTimeoutMs: 2000 });
+    expect(result.status).toBe('passed');
+    expect(result.steps.map((s) => s.id).filter((id) => id.startsWith('e_')).sort()).toEqual(['e_go', 'e_in', 'e_wait']);
+  });
+
   it('refuses data the sandbox cannot hold, names it, leaves the walk as it was and still tears down', async () => {
     for (const [value, words] of [
       [() => 1, 'a function'],
