@@ -40,8 +40,9 @@ function boundIssue(machine: Machine): ModelIssue | undefined {
   const found =
     figures.boundHit === 'states'
       ? `The walk reaches more than ${figures.stateBound.toLocaleString('en-US')} states (vertices with the values of the variables)`
-      : `Exploring the walk's states took longer than ${figures.timeBoundMs.toLocaleString('en-US')} ms ` +
-        `(${figures.exploredStates.toLocaleString('en-US')} states found by then)`;
+      : `Exploring the walk's states was stopped by its safety stop of ${figures.timeBoundMs.toLocaleString('en-US')} ms ` +
+        `(${figures.exploredStates.toLocaleString('en-US')} states found by then; a stop by the clock depends on the machine, ` +
+        `so this walk may not replay from its seed)`;
   const raise = figures.boundHit === 'states' ? '--plan-states' : '--plan-time';
   const message =
     `${found}: edges the guards keep closed are not known, goals they make impossible are not refused, and ` +
