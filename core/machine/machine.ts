@@ -54,6 +54,12 @@ export interface MachineOptions {
 /** Who may write a walk's variables: the model's actions alone (offline), or a client too (online, setData). */
 export type DataWriters = 'model' | 'client';
 
+/**
+ * Who may write the variables of a walk a session serves, and so of a draft a session would load: its client
+ * may call setData (docs/planning.md, "Who writes the variables"). One rule, so that validation judges as load does.
+ */
+export const SESSION_DATA_WRITERS: DataWriters = 'client';
+
 /** A goal the guards close that a client's data may open: judged at load, reported as a warning. */
 export interface GuardedGoal {
   readonly model: number;
