@@ -20,6 +20,7 @@ import { checkEdgeAnswer } from './generator-answers.js';
 import { WalkScripts } from './scripts.js';
 import { SharedStates } from './shared-states.js';
 import type { ModelStatus, PlanningFigures, WalkStatistics } from './statistics.js';
+import type { ExplorationCut } from '../planning/state-space.js';
 import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS, WalkPlanning } from '../planning/walk-planning.js';
 import { describeClosedEdges, guardReach, listed, whyGuardsForbid, type GuardReach } from '../planning/guard-reach.js';
 import type { StateSpace } from '../planning/state-space.js';
@@ -375,10 +376,10 @@ export class Machine implements WalkState {
   }
 
   /**
-   * The bound an exploration of the walk's states stopped at, `states` (`planStates`) or `time`
-   * (`planTimeMs`), if one did: plans then ignore guards.
+   * The bound an exploration of the walk's states stopped at, `states` (`planStates`), `growth` (states that
+   * grow without end) or `time` (the safety stop of `planTimeMs`), if one did: plans are then made on the fly.
    */
-  planningCut(): 'states' | 'time' | undefined {
+  planningCut(): ExplorationCut | undefined {
     return this.planning.cut;
   }
 

@@ -50,8 +50,11 @@ export interface StateSpace {
   stateOf(vertex: number, variables: string): number;
 }
 
-/** The bound an exploration stopped at: its number of states, or the clock's safety stop. */
-export type ExplorationCut = 'states' | 'time';
+/**
+ * The bound an exploration stopped at: its number of states, the states found to grow without end
+ * ({@link ExplorationBound.endless}), or the clock's safety stop.
+ */
+export type ExplorationCut = 'states' | 'growth' | 'time';
 
 /** What a guard answers in one state, for planning: closed, open, or open or not as chance or time decide. */
 export const CLOSED = 0;
@@ -97,6 +100,11 @@ export interface ExplorationBound {
   readonly states: number;
   /** A safety stop: after `ms` milliseconds by `clock`, the exploration ends wherever it is. */
   readonly stop?: { readonly ms: number; readonly clock: () => number };
+  /**
+   * Every `every` states explored, whether the variables of the next state show that the states grow without
+   * end (endless-growth.ts): the exploration then stops there, as at its bound.
+   */
+  readonly endless?: { readonly every: number; readonly test: (variables: string) => boolean };
 }
 
 /**
@@ -143,7 +151,7 @@ export function exploreStates(
   stateOf(vertex, stepper.keyOf(variables), () => variables);
   const answers = new Uint8Array(maxOutDegree(graph));
   const guarded = guardedVertices(graph);
-  const stop = bound.stop;
+  const { stop, endless } = bound;
   const deadline = stop === undefined ? Infinity : stop.clock() + stop.ms;
   let loaded: string | undefined;
   let explored = 0;
@@ -161,6 +169,10 @@ export function exploreStates(
     // Every state: one may take a script's time in the sandbox, and a look at the clock costs little.
     if (stop !== undefined && explored > 0 && stop.clock() > deadline) {
       cut = 'time';
+      break;
+    }
+    if (endless !== undefined && explored > 0 && explored % endless.every === 0 && endless.test(variablesOf[s])) {
+      cut = 'growth';
       break;
     }
     explored++;

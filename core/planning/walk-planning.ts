@@ -6,6 +6,7 @@ import { WalkScripts } from '../machine/scripts.js';
 import { NotPlain } from './plain-scripts.js';
 import { PlainStepper } from './plain-stepper.js';
 import { SandboxStepper } from './sandbox-stepper.js';
+import { endlessGrowth } from './endless-growth.js';
 import { exploreStates, NO_COPY, UNPREDICTABLE, type ExplorationBound, type ExplorationCut, type StateSpace } from './state-space.js';
 
 /** States explored at most per exploration unless the walk says otherwise (`--plan-states`). */
@@ -29,10 +30,12 @@ export const DEFAULT_PLAN_TIME_MS = 10_000;
 export const DECISION_STATES = 2_000;
 /**
  * How many plain states one state of the sandbox counts for, in every bound of states: its scripts run in
- * QuickJS and its variables are copied out of it, so it takes this much longer to explore
- * (docs/benchmarks.md, "Planning on the fly"). The bound stays one of states, which the seed fixes.
+ * QuickJS and its variables are copied out of it, so it takes about a tenth of this longer to explore
+ * (docs/benchmarks.md, "Planning on the fly"), and one exploration's scripts share one request's budget
+ * (`budgetMs`), which a busy machine must not reach at the default bound. The bound stays one of states,
+ * which the seed fixes.
  */
-export const SANDBOX_STATE_WEIGHT = 10;
+export const SANDBOX_STATE_WEIGHT = 25;
 
 /**
  * What a walk offers generators that plan with its guards (docs/planning.md): the states reachable from
@@ -106,6 +109,8 @@ export class WalkPlanning implements StatePlanning {
   private explorations = 0;
   /** The walk's variables when it began, for {@link exploreFromStart}. */
   private startCopy: string | undefined;
+  /** Whether the states grow without end (endless-growth.ts); null when the scripts name no number. */
+  private growth: ((variables: string) => boolean) | null | undefined;
   /** The host's stepper when every script of the graph is plain (plain-scripts.ts); null when some is not. */
   private plain: PlainStepper | null | undefined;
   private last: StateSpace | undefined;
@@ -257,7 +262,10 @@ export class WalkPlanning implements StatePlanning {
   }
 
   private wholeBound(): ExplorationBound {
-    return { states: this.bound, stop: { ms: this.timeMs, clock: this.setup.clock ?? (() => performance.now()) } };
+    const stop = { ms: this.timeMs, clock: this.setup.clock ?? (() => performance.now()) };
+    this.growth ??= endlessGrowth(this.setup.graph) ?? null;
+    // Looked at as often as a decision explores: a space that grows without end is cut where a decision would be.
+    return { states: this.bound, stop, endless: this.growth === null ? undefined : { every: DECISION_STATES, test: this.growth } };
   }
 
   private decisionBound(): ExplorationBound {
@@ -281,6 +289,7 @@ export class WalkPlanning implements StatePlanning {
     const stepper = this.sandboxStepper();
     this.explorations++;
     const weighed = { ...bound, states: Math.ceil(bound.states / SANDBOX_STATE_WEIGHT) };
+    if (bound.endless !== undefined) weighed.endless = { ...bound.endless, every: Math.ceil(bound.endless.every / SANDBOX_STATE_WEIGHT) };
     try {
       return this.explored(exploreStates(this.setup.graph, stepper, vertex, variables, weighed));
     } catch (error) {
