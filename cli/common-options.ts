@@ -75,11 +75,11 @@ export function planStatesOption() {
   });
 }
 
-/** `--plan-time <ms>`: how long one exploration of a plan that follows guards may take (docs/planning.md). */
+/** `--plan-time <ms>`: a safety stop for one exploration of a plan that follows guards (docs/planning.md, "The bound"). */
 export function planTimeOption() {
   return valueOption('--plan-time <ms>', {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]),
-    description: `Milliseconds one exploration of a plan that follows guards and actions takes at most; beyond, plans are made on the fly from where the walk stands (default ${DEFAULT_PLAN_TIME_MS})`,
+    description: `Milliseconds after which a safety stop ends one exploration of a plan that follows guards and actions; plans are then made on the fly, and the walk may not replay from its seed (default ${DEFAULT_PLAN_TIME_MS})`,
   });
 }
 

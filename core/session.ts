@@ -3,7 +3,7 @@ import type { Machine } from './machine/machine.js';
 import { loadModelFile, type LoadedModelFile } from './model/load.js';
 import { formatOf } from './model/formats.js';
 import type { ModelFormat } from './format.js';
-import { NO_GENERATOR_MESSAGE, type DataWriters } from './machine/machine.js';
+import { NO_GENERATOR_MESSAGE, SESSION_DATA_WRITERS, type DataWriters } from './machine/machine.js';
 import { planningIssues } from './machine/planning-issues.js';
 import type { SandboxReservation, ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
@@ -228,7 +228,7 @@ export class ExecutionSession implements SessionWalk {
       scriptLimits: this.defaults.scriptLimits,
       planStates: this.defaults.planStates,
       planTimeMs: this.defaults.planTimeMs,
-      dataWriters: this.defaults.dataWriters ?? 'client',
+      dataWriters: this.defaults.dataWriters ?? SESSION_DATA_WRITERS,
       reservation,
     });
     let warnings: LoadedModelFile['warnings'];

@@ -200,7 +200,9 @@ function boundWords(planning: PlanningFigures): string {
   const bound =
     planning.boundHit === 'states'
       ? `its bound of ${planning.stateBound} states (--plan-states)`
-      : `its bound of ${planning.timeBoundMs} ms (--plan-time), with ${planning.exploredStates} states found`;
+      : planning.boundHit === 'growth'
+        ? `${planning.exploredStates} states, which grow without end`
+        : `its safety stop of ${planning.timeBoundMs} ms (--plan-time), with ${planning.exploredStates} states found (this walk may not replay from its seed)`;
   const fell = planning.graphDecisions ?? 0;
   const graph = fell === 0 ? '' : `; ${fell} decisions found nothing within their bound and went by the graph alone`;
   return `Exploring the walk's states stopped at ${bound}: from then on, plans were made on the fly from where the walk stood (${planning.decisions ?? 0} explorations${graph})`;

@@ -20,6 +20,7 @@ import { checkEdgeAnswer } from './generator-answers.js';
 import { WalkScripts } from './scripts.js';
 import { SharedStates } from './shared-states.js';
 import type { ModelStatus, PlanningFigures, WalkStatistics } from './statistics.js';
+import type { ExplorationCut } from '../planning/state-space.js';
 import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS, WalkPlanning } from '../planning/walk-planning.js';
 import { describeClosedEdges, guardReach, listed, whyGuardsForbid, type GuardReach } from '../planning/guard-reach.js';
 import type { StateSpace } from '../planning/state-space.js';
@@ -54,6 +55,12 @@ export interface MachineOptions {
 
 /** Who may write a walk's variables: the model's actions alone (offline), or a client too (online, setData). */
 export type DataWriters = 'model' | 'client';
+
+/**
+ * Who may write the variables of a walk a session serves, and so of a draft a session would load: its client
+ * may call setData (docs/planning.md, "Who writes the variables"). One rule, so that validation judges as load does.
+ */
+export const SESSION_DATA_WRITERS: DataWriters = 'client';
 
 /** A goal the guards close that a client's data may open: judged at load, reported as a warning. */
 export interface GuardedGoal {
@@ -380,10 +387,10 @@ export class Machine implements WalkState {
   }
 
   /**
-   * The bound an exploration of the walk's states stopped at, `states` (`planStates`) or `time`
-   * (`planTimeMs`), if one did: plans then ignore guards.
+   * The bound an exploration of the walk's states stopped at, `states` (`planStates`), `growth` (states that
+   * grow without end) or `time` (the safety stop of `planTimeMs`), if one did: plans are then made on the fly.
    */
-  planningCut(): 'states' | 'time' | undefined {
+  planningCut(): ExplorationCut | undefined {
     return this.planning.cut;
   }
 

@@ -37,16 +37,21 @@ export function planningIssues(machine: Machine, explore = true): ModelIssue[] {
 function boundIssue(machine: Machine): ModelIssue | undefined {
   const figures = machine.planningFigures();
   if (figures?.boundHit === undefined) return undefined;
-  const found =
-    figures.boundHit === 'states'
-      ? `The walk reaches more than ${figures.stateBound.toLocaleString('en-US')} states (vertices with the values of the variables)`
-      : `Exploring the walk's states took longer than ${figures.timeBoundMs.toLocaleString('en-US')} ms ` +
-        `(${figures.exploredStates.toLocaleString('en-US')} states found by then)`;
-  const raise = figures.boundHit === 'states' ? '--plan-states' : '--plan-time';
+  const found = {
+    states: `The walk reaches more than ${figures.stateBound.toLocaleString('en-US')} states (vertices with the values of the variables)`,
+    growth:
+      `The walk's states grow without end: after ${figures.exploredStates.toLocaleString('en-US')} states, a variable has grown ` +
+      'past twice every number its scripts name',
+    time:
+      `Exploring the walk's states was stopped by its safety stop of ${figures.timeBoundMs.toLocaleString('en-US')} ms ` +
+      `(${figures.exploredStates.toLocaleString('en-US')} states found by then; a stop by the clock depends on the machine, ` +
+      `so this walk may not replay from its seed)`,
+  }[figures.boundHit];
+  const raise = { states: ' Raise --plan-states to explore them all.', growth: '', time: ' Raise --plan-time to explore them all.' }[figures.boundHit];
   const message =
     `${found}: edges the guards keep closed are not known, goals they make impossible are not refused, and ` +
     `plans are made on the fly from where the walk stands, each over the nearest ${decisionStates(figures).toLocaleString('en-US')} ` +
-    `states at most. Raise ${raise} to explore them all.`;
+    `states at most.${raise}`;
   return { code: ModelIssueCodes.PLAN_BOUND, severity: 'warning', message, modelId: null, elementId: null, field: null };
 }
 

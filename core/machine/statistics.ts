@@ -70,7 +70,7 @@ export interface PlanningFigures {
   /** Milliseconds one exploration takes at most (`--plan-time`). */
   readonly timeBoundMs: number;
   /** The bound an exploration stopped at, after which plans are made on the fly; absent while none did. */
-  readonly boundHit?: 'states' | 'time';
+  readonly boundHit?: 'states' | 'growth' | 'time';
   /** Once planning on the fly: the explorations made from where the walk stood, one per decision that needed one. */
   readonly decisions?: number;
   /** Once planning on the fly: decisions whose exploration found nothing to head for, which went by the graph alone. */

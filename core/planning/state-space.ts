@@ -39,7 +39,10 @@ export interface StateSpace {
   readonly unknown: Uint8Array;
   /** Per state, 1 when its transitions were explored; 0 for unknown states and states left at the bound. */
   readonly expanded: Uint8Array;
-  /** Why the exploration stopped before every state it found was explored, if it did: its bound of states, or of time. */
+  /**
+   * Why the exploration stopped before every state it found was explored, if it did: its bound of states
+   * (which the seed fixes), or the clock's safety stop (which it does not: {@link ExplorationBound.stop}).
+   */
   readonly cut: ExplorationCut | undefined;
   /** True when every state found, but the unknown ones, was explored: nothing was cut off by the bound. */
   readonly complete: boolean;
@@ -47,8 +50,11 @@ export interface StateSpace {
   stateOf(vertex: number, variables: string): number;
 }
 
-/** The bound an exploration stopped at: its number of states, or its time. */
-export type ExplorationCut = 'states' | 'time';
+/**
+ * The bound an exploration stopped at: its number of states, the states found to grow without end
+ * ({@link ExplorationBound.endless}), or the clock's safety stop.
+ */
+export type ExplorationCut = 'states' | 'growth' | 'time';
 
 /** What a guard answers in one state, for planning: closed, open, or open or not as chance or time decide. */
 export const CLOSED = 0;
@@ -84,14 +90,21 @@ export interface StateStepper {
 /** Why an exploration was given up: the scripts hold a value that has no faithful copy. */
 export const NO_COPY = 'no-copy';
 
-/** How far one exploration may go. */
+/**
+ * How far one exploration may go. Its states bound what it explores, so that the same walk explores the same
+ * states on every machine and a seed fixes every plan; the clock only stops an exploration that would
+ * otherwise hold the walk's thread far too long, and a walk it stops may not replay (docs/planning.md, "The bound").
+ */
 export interface ExplorationBound {
   /** States explored at most. */
   readonly states: number;
-  /** Milliseconds, by {@link clock}, after which the exploration stops. */
-  readonly ms: number;
-  /** Milliseconds: `performance.now` unless a test gives its own. */
-  readonly clock: () => number;
+  /** A safety stop: after `ms` milliseconds by `clock`, the exploration ends wherever it is. */
+  readonly stop?: { readonly ms: number; readonly clock: () => number };
+  /**
+   * Every `every` states explored, whether the variables of the next state show that the states grow without
+   * end (endless-growth.ts): the exploration then stops there, as at its bound.
+   */
+  readonly endless?: { readonly every: number; readonly test: (variables: string) => boolean };
 }
 
 /**
@@ -138,7 +151,8 @@ export function exploreStates(
   stateOf(vertex, stepper.keyOf(variables), () => variables);
   const answers = new Uint8Array(maxOutDegree(graph));
   const guarded = guardedVertices(graph);
-  const deadline = bound.clock() + bound.ms;
+  const { stop, endless } = bound;
+  const deadline = stop === undefined ? Infinity : stop.clock() + stop.ms;
   let loaded: string | undefined;
   let explored = 0;
   let cut: ExplorationCut | undefined;
@@ -153,8 +167,12 @@ export function exploreStates(
       break;
     }
     // Every state: one may take a script's time in the sandbox, and a look at the clock costs little.
-    if (explored > 0 && bound.clock() > deadline) {
+    if (stop !== undefined && explored > 0 && stop.clock() > deadline) {
       cut = 'time';
+      break;
+    }
+    if (endless !== undefined && explored > 0 && explored % endless.every === 0 && endless.test(variablesOf[s])) {
+      cut = 'growth';
       break;
     }
     explored++;

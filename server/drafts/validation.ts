@@ -1,6 +1,8 @@
 import { ErrorCodes, ScriptError, WalkerError } from '../../core/errors.js';
 import { parseGenerators } from '../../core/language/parser.js';
 import { deadEndIssues } from '../../core/machine/dead-ends.js';
+import { SESSION_DATA_WRITERS } from '../../core/machine/machine.js';
+import { planningIssues } from '../../core/machine/planning-issues.js';
 import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import type { ModelFileJson } from '../../core/model/types.js';
@@ -86,8 +88,7 @@ export function validateModelFile(
     for (const issue of later) issues.push(fromModelIssue(issue));
   }
   if (inspection.file && inspection.graph && !issues.some(isError)) {
-    const walkIssue = openWalk(walker, { file: inspection.file, graph: inspection.graph, warnings: [] }, options, reservation);
-    if (walkIssue) issues.push({ ...walkIssue, model_id: null });
+    issues.push(...openWalk(walker, { file: inspection.file, graph: inspection.graph, warnings: [] }, options, reservation));
   }
   const ordered = issues.filter(isError).concat(issues.filter((i) => !isError(i)));
   return { valid: !ordered.some(isError), issues: ordered };
@@ -109,23 +110,32 @@ function generatorIssues(generator: string | null): ValidationIssue[] {
   }
 }
 
-/** Opens (and at once disposes) the walk `load` would open; the issue that stops it, if any. */
+/**
+ * Opens (and at once disposes) the walk a session's `load` would open, with the same rule for who writes the
+ * variables: the issue that stops it, or what planning found at its start, as the load answers it in its
+ * warnings (a goal only guards close is then a `goal_needs_data` warning, not a refusal).
+ */
 function openWalk(
   walker: Walker,
   loaded: LoadedModelFile,
   options: ValidationOptions,
   reservation: SandboxReservation | undefined,
-): ValidationIssue | undefined {
+): ModelFileIssue[] {
   try {
     // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
     const { scriptLimits, planStates, planTimeMs } = options;
-    walker.walk(loaded, { seed: 0, scriptLimits, planStates, planTimeMs, reservation }).dispose();
-    return undefined;
+    const machine = walker.walk(loaded, { seed: 0, scriptLimits, planStates, planTimeMs, reservation, dataWriters: SESSION_DATA_WRITERS });
+    try {
+      return planningIssues(machine, false).map(fromModelIssue);
+    } finally {
+      machine.dispose();
+    }
   } catch (error) {
     if (!(error instanceof WalkerError)) throw error;
     const elementId = error instanceof ScriptError ? (error.origin.elementId ?? null) : null;
     const message = error instanceof ScriptError ? error.describe() : error.message;
-    return issue(WALK_ISSUE_CODES[error.code] ?? WalkIssueCodes.LOAD_FAILED, message, elementId);
+    const modelId = error instanceof ScriptError ? (error.origin.modelId ?? null) : null;
+    return [{ ...issue(WALK_ISSUE_CODES[error.code] ?? WalkIssueCodes.LOAD_FAILED, message, elementId), model_id: modelId }];
   }
 }
 

@@ -60,7 +60,8 @@ function pingPong(id: string, extra: Partial<ModelFileJson['models'][number]> = 
 
 /**
  * 20,000 vertices and edges, a guard on every edge and an action on every element: 3.5 MiB, whose load
- * parses 40,000 scripts and explores the guards' states up to `--plan-time`, well over a second of a core.
+ * parses 40,000 scripts and explores the guards' states until they prove to grow without end (2,000 states,
+ * docs/planning.md), over a second of a core.
  * `change` alters it (a broken guard, say) before it is written.
  */
 function largeModelText(change: (model: ModelFileJson) => void = () => {}): string {

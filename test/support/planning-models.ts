@@ -55,7 +55,7 @@ export function plainStatesOf(model: OracleModel): StateSpace {
   const start = graph.models[0].startElement;
   const after = stepper.enter(start);
   if (after === 'unpredictable') throw new Error(`model '${model.id}' reads chance or time at its start`);
-  const space = exploreStates(graph, stepper, start, after, { states: Infinity, ms: Infinity, clock: () => 0 });
+  const space = exploreStates(graph, stepper, start, after, { states: Infinity });
   if (space === 'no-copy') throw new Error(`model '${model.id}' holds values with no faithful copy`);
   return space;
 }

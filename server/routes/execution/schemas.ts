@@ -133,7 +133,7 @@ const planningFigures = {
     exploredStates: integer,
     stateBound: integer,
     timeBoundMs: integer,
-    boundHit: { type: 'string', enum: ['states', 'time'] },
+    boundHit: { type: 'string', enum: ['states', 'growth', 'time'] },
     decisions: integer,
     graphDecisions: integer,
   },

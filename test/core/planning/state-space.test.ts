@@ -38,28 +38,33 @@ function ticking(step: number): { clock: () => number; reads: () => number } {
 
 describe('an exploration', () => {
   it('explores every state when no bound is reached', () => {
-    const space = explore(999, { states: 1000, ms: 1000, clock: () => 0 });
+    const space = explore(999, { states: 1000 });
     expect({ size: space.size, cut: space.cut, complete: space.complete }).toEqual({ size: 1000, cut: undefined, complete: true });
   });
 
   it('stops at its bound of states, and says so', () => {
-    const space = explore(999, { states: 100, ms: 1000, clock: () => 0 });
+    const space = explore(999, { states: 100 });
     // 100 states explored; the 101st, found by the last of them, is left unexplored.
     expect({ size: space.size, explored: space.expanded.reduce((a, b) => a + b, 0), cut: space.cut }).toEqual({ size: 101, explored: 100, cut: 'states' });
   });
 
-  it('stops at its bound of time, and says so', () => {
+  it('stops at its safety stop of time, and says so', () => {
     // The clock is read at the start and before every state after the first; each read moves it 1 ms on and
     // 10 ms are allowed, so the twelfth read (at 12 ms) stops it with 11 states explored.
     const clock = ticking(1);
-    const space = explore(99_999, { states: 100_000, ms: 10, clock: clock.clock });
+    const space = explore(99_999, { states: 100_000, stop: { ms: 10, clock: clock.clock } });
     const explored = space.expanded.reduce((a, b) => a + b, 0);
     expect({ cut: space.cut, reads: clock.reads(), explored }).toEqual({ cut: 'time', reads: 12, explored: 11 });
   });
 
   it('is not stopped by a clock that stays within the bound', () => {
     const clock = ticking(0.001);
-    const space = explore(9_999, { states: 100_000, ms: 1000, clock: clock.clock });
+    const space = explore(9_999, { states: 100_000, stop: { ms: 1000, clock: clock.clock } });
     expect({ size: space.size, cut: space.cut }).toEqual({ size: 10_000, cut: undefined });
+  });
+
+  it('reads no clock without a safety stop: its states alone bound it', () => {
+    const space = explore(99_999, { states: 500 });
+    expect({ explored: space.expanded.reduce((a, b) => a + b, 0), cut: space.cut }).toEqual({ explored: 500, cut: 'states' });
   });
 });

@@ -46,7 +46,7 @@ describe('counter models without bound, planned on the fly', () => {
         seed,
         ended: true,
         within: true,
-        boundHit: expect.stringMatching(/^(states|time)$/),
+        boundHit: expect.stringMatching(/^(states|growth)$/),
       });
       const quick = walk('quick_random(edge_coverage(100))', seed, 50 * optimum);
       expect({ seed, ended: quick.ended, within: quick.steps <= 2 * optimum }).toEqual({ seed, ended: true, within: true });

@@ -154,6 +154,32 @@ describe('GET /walker/drafts/{id}/validation', () => {
     expect(await snapshot(t.app, id)).toEqual(before);
   });
 
+  it("judges who writes the variables as a session's load does: a goal only guards close is the load's warning, not an error", async () => {
+    // AltWalker's data round trip (docs/planning.md, "Who writes the variables"): the model never opens
+    // e_Guarded, a client's setData does.
+    const id = await newDraft(t.app, { model_id: 'door', name: 'Door', generator: 'random(edge_coverage(100))', actions: ["unlocked = 'no';"] });
+    const base = `/walker/drafts/${id}`;
+    for (const vertex of ['v_Start', 'v_Door', 'v_Inside']) await call(t.app, 'POST', `${base}/vertices`, { id: vertex, name: vertex });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e_ToDoor', name: 'e_ToDoor', source_vertex_id: 'v_Start', target_vertex_id: 'v_Door' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e_Guarded', name: 'e_Guarded', source_vertex_id: 'v_Door', target_vertex_id: 'v_Inside', guard: "unlocked == 'yes'" });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e_Leave', name: 'e_Leave', source_vertex_id: 'v_Inside', target_vertex_id: 'v_Start', actions: ["unlocked = 'no';"] });
+    expect((await call(t.app, 'PATCH', base, { start_element_id: 'v_Start' })).status).toBe(200);
+
+    const report = await validate(id);
+    const exported = (await call(t.app, 'GET', base)).body.model;
+    const loaded = await call(t.app, 'POST', '/walker/load', exported);
+    expect(loaded.body).toMatchObject({ result: 'ok' });
+    const loadWarnings = (loaded.body.warnings as Array<{ code: string; message: string; elementId: string | null }>).map((w) => ({
+      code: w.code,
+      severity: 'warning',
+      message: w.message,
+      element_id: w.elementId,
+    }));
+    expect(loadWarnings.map((w) => w.code)).toContain('goal_needs_data');
+    expect({ valid: report.valid, issues: report.issues }).toEqual({ valid: true, issues: loadWarnings });
+    expect(report.issues.find((i) => i.code === 'goal_needs_data')?.message).toMatch(/e_Guarded .*a client may write unlocked/s);
+  });
+
   it('agrees with load: a draft that validates loads and opens a walk, one that does not is refused', async () => {
     const walker = new Walker(t.registries);
     const good = await smallDraft(t.app);
