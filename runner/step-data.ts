@@ -111,8 +111,8 @@ function literalOf(value: unknown, key: string, where?: string): string | undefi
   return encode(value, '');
 }
 
-/** A variable as getData writes it (core/scripting.ts), back as a value. */
-function valueOfText(text: string): unknown {
+/** A variable as getData writes it (core/scripting.ts, and GraphWalker's getData), back as a value. */
+export function valueOfText(text: string): unknown {
   if (text === 'true' || text === 'false') return text === 'true';
   if (text !== '' && text.trim() === text && !Number.isNaN(Number(text))) return Number(text);
   if (text.startsWith('{') || text.startsWith('[') || text === 'null') {
