@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { callStep, DEFAULT_STEP_TIMEOUT_MS } from './call-step.js';
 import { RunnerError } from './errors.js';
 import { loadTestModule, type TestModule } from './load-module.js';
-import { valueOfText } from './step-data.js';
+import { literalOf, valueOfText } from './step-data.js';
 import { TestSuite } from './test-suite.js';
 
 /** AltWalker's status codes for an executor's faults (its `HttpExecutor.ERROR_CODES`). */
@@ -119,7 +119,15 @@ export function executorApp(options: ExecutorOptions): FastifyInstance {
     } finally {
       restore();
     }
-    return { payload: { output: output.join(''), data: answeredData(sent, data), ...(jsonable(result) ? { result } : {}), ...(error === undefined ? {} : { error }) } };
+    let answer: Record<string, unknown>;
+    try {
+      answer = answeredData(sent, data, model === undefined ? name : `${model}.${name}`);
+    } catch (refused) {
+      // Data the walk cannot hold (a function, a cycle) fails the step by name, and AltWalker's data stays as it sent it.
+      if (!(refused instanceof RunnerError)) throw refused;
+      return { payload: { output: output.join(''), data: sent, error: error ?? { message: refused.message, trace: '' } } };
+    }
+    return { payload: { output: output.join(''), data: answer, ...(jsonable(result) ? { result } : {}), ...(error === undefined ? {} : { error }) } };
   });
 
   return app;
@@ -166,12 +174,14 @@ function plainData(sent: Record<string, unknown>): Record<string, unknown> {
  * The data as the step left it, with every value the step did not change answered as AltWalker sent it:
  * AltWalker writes back each key whose value differs from what it sent (a string quoted), so a `0` answered
  * for `"0"` would cost a setData per key and step. A changed value goes back as a plain value, which AltWalker
- * writes unquoted when it is a number or boolean.
+ * writes unquoted when it is a number or boolean. A changed value the walk's variables cannot hold is refused
+ * as `walker run` refuses it (RUNNER_DATA, naming the step and the key).
  */
-function answeredData(sent: Record<string, unknown>, data: Record<string, unknown>): Record<string, unknown> {
+function answeredData(sent: Record<string, unknown>, data: Record<string, unknown>, where: string): Record<string, unknown> {
   const answer: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     const unchanged = Object.hasOwn(sent, key) && sameJson(value, typeof sent[key] === 'string' ? valueOfText(sent[key]) : sent[key]);
+    if (!unchanged) literalOf(value, key, where);
     answer[key] = unchanged ? sent[key] : value;
   }
   return answer;

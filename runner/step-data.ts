@@ -59,7 +59,7 @@ export function writeStepData(machine: Machine, engine: ScriptEngine, data: Step
  * is an error naming the key and the path inside it; without, it is undefined too (values read from the walk
  * always have one).
  */
-function literalOf(value: unknown, key: string, where?: string): string | undefined {
+export function literalOf(value: unknown, key: string, where?: string): string | undefined {
   const refuse = (path: string, why: string): never => {
     throw new RunnerError(RunnerErrorCodes.DATA, `${where} wrote data['${key}']${path}: ${why}, which the walk's variables cannot hold; write plain values (numbers, strings, booleans, null, lists and plain objects)`);
   };

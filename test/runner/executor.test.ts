@@ -65,6 +65,16 @@ describe('walker executor', () => {
       expect(failing.json.payload.error.message).toBe('RangeError: count 2 is over 1');
       expect(failing.json.payload.error.trace).toContain('wire.mjs');
 
+      // Data the walk cannot hold fails the step by name, and the data goes back as AltWalker sent it.
+      const callback = await side.executeStep('Counter', 'e_Callback', { count: '1' }, { id: 'e1', name: 'e_Callback', modelName: 'Counter' });
+      expect(callback).toEqual({
+        status: 200,
+        json: { payload: { output: '', data: { count: '1' }, error: { message: "Counter.e_Callback wrote data['onDone']: a function, which the walk's variables cannot hold; write plain values (numbers, strings, booleans, null, lists and plain objects)", trace: '' } } },
+      });
+      const loop = await side.executeStep('Counter', 'e_Loop', { count: 1 }, { id: 'e2', name: 'e_Loop', modelName: 'Counter' });
+      expect(loop.json.payload.data).toEqual({ count: 1 });
+      expect(loop.json.payload.error.message).toBe("Counter.e_Loop wrote data['self'].self: a cycle (the value contains itself), which the walk's variables cannot hold; write plain values (numbers, strings, booleans, null, lists and plain objects)");
+
       expect((await side.executeStep('Other', 'v_Start', {}, {})).status).toBe(460);
       const missing = await side.executeStep('Counter', 'v_Nowhere', {}, {});
       expect(missing).toEqual({ status: 461, json: { error: { message: "The class 'Counter' has no method 'v_Nowhere'.", trace: '' } } });
