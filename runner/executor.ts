@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { callStep, DEFAULT_STEP_TIMEOUT_MS } from './call-step.js';
 import { RunnerError } from './errors.js';
 import { loadTestModule, type TestModule } from './load-module.js';
+import { literalOf, valueOfText } from './step-data.js';
 import { TestSuite } from './test-suite.js';
 
 /** AltWalker's status codes for an executor's faults (its `HttpExecutor.ERROR_CODES`). */
@@ -99,7 +100,8 @@ export function executorApp(options: ExecutorOptions): FastifyInstance {
     const fn = tests.lookup(model, name);
     if (fn === undefined) throw new ExecutorFault(STATUS.stepNotFound, model === undefined ? `The test code exports no function '${name}'.` : `The class '${model}' has no method '${name}'.`);
     const body = (request.body ?? {}) as { data?: unknown; step?: unknown };
-    const data = body.data !== null && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+    const sent = body.data !== null && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
+    const data = plainData(sent);
     const output: string[] = [];
     let error: { message: string; trace: string } | undefined;
     let result: unknown;
@@ -111,11 +113,21 @@ export function executorApp(options: ExecutorOptions): FastifyInstance {
         result = await (result as PromiseLike<unknown>);
       }
     } catch (thrown) {
+      // A method that failed returned nothing: not the promise it rejected.
+      result = undefined;
       error = { message: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), trace: thrown instanceof Error ? (thrown.stack ?? '') : '' };
     } finally {
       restore();
     }
-    return { payload: { output: output.join(''), data, ...(jsonable(result) ? { result } : {}), ...(error === undefined ? {} : { error }) } };
+    let answer: Record<string, unknown>;
+    try {
+      answer = answeredData(sent, data, model === undefined ? name : `${model}.${name}`);
+    } catch (refused) {
+      // Data the walk cannot hold (a function, a cycle) fails the step by name, and AltWalker's data stays as it sent it.
+      if (!(refused instanceof RunnerError)) throw refused;
+      return { payload: { output: output.join(''), data: sent, error: error ?? { message: refused.message, trace: '' } } };
+    }
+    return { payload: { output: output.join(''), data: answer, ...(jsonable(result) ? { result } : {}), ...(error === undefined ? {} : { error }) } };
   });
 
   return app;
@@ -144,6 +156,40 @@ function jsonable(value: unknown): boolean {
   try {
     JSON.stringify(value);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * AltWalker hands on the data as GraphWalker's getData gives it, every value a string (`"0"`, `"false"`). A
+ * method gets plain values, as under `walker run`, so that one test module serves both; `data.items + 1` must
+ * not be `"01"`.
+ */
+function plainData(sent: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(sent).map(([key, value]) => [key, typeof value === 'string' ? valueOfText(value) : value]));
+}
+
+/**
+ * The data as the step left it, with every value the step did not change answered as AltWalker sent it:
+ * AltWalker writes back each key whose value differs from what it sent (a string quoted), so a `0` answered
+ * for `"0"` would cost a setData per key and step. A changed value goes back as a plain value, which AltWalker
+ * writes unquoted when it is a number or boolean. A changed value the walk's variables cannot hold is refused
+ * as `walker run` refuses it (RUNNER_DATA, naming the step and the key).
+ */
+function answeredData(sent: Record<string, unknown>, data: Record<string, unknown>, where: string): Record<string, unknown> {
+  const answer: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    const unchanged = Object.hasOwn(sent, key) && sameJson(value, typeof sent[key] === 'string' ? valueOfText(sent[key]) : sent[key]);
+    if (!unchanged) literalOf(value, key, where);
+    answer[key] = unchanged ? sent[key] : value;
+  }
+  return answer;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
   } catch {
     return false;
   }

@@ -32,6 +32,11 @@ export interface StepRecord {
   readonly failure?: StepFailure;
 }
 
+/** The failed step in one line, as `walker run` prints it after the statistics and its `--report` page shows it. */
+export function failedStepLine(step: StepRecord, f: StepFailure): string {
+  return `model ${step.model}, element ${step.name} (${step.id}), step ${step.index}: ${f.errorClass}: ${f.message.split('\n')[0]}${f.at === undefined ? '' : ` at ${f.at}`}`;
+}
+
 /**
  * How a run ended: `passed`; `failed` (a test failed: exit 1); `error` (a fixture failed, a test wrote data the
  * walk cannot take, the walk itself failed or a recorded path left the model: exit 2); `interrupted` (a

@@ -59,7 +59,7 @@ export function writeStepData(machine: Machine, engine: ScriptEngine, data: Step
  * is an error naming the key and the path inside it; without, it is undefined too (values read from the walk
  * always have one).
  */
-function literalOf(value: unknown, key: string, where?: string): string | undefined {
+export function literalOf(value: unknown, key: string, where?: string): string | undefined {
   const refuse = (path: string, why: string): never => {
     throw new RunnerError(RunnerErrorCodes.DATA, `${where} wrote data['${key}']${path}: ${why}, which the walk's variables cannot hold; write plain values (numbers, strings, booleans, null, lists and plain objects)`);
   };
@@ -111,8 +111,8 @@ function literalOf(value: unknown, key: string, where?: string): string | undefi
   return encode(value, '');
 }
 
-/** A variable as getData writes it (core/scripting.ts), back as a value. */
-function valueOfText(text: string): unknown {
+/** A variable as getData writes it (core/scripting.ts, and GraphWalker's getData), back as a value. */
+export function valueOfText(text: string): unknown {
   if (text === 'true' || text === 'false') return text === 'true';
   if (text !== '' && text.trim() === text && !Number.isNaN(Number(text))) return Number(text);
   if (text.startsWith('{') || text.startsWith('[') || text === 'null') {

@@ -15,6 +15,8 @@ export interface WalkFigures {
   /** Visit count per element index, whole. */
   readonly visits: ArrayLike<number>;
   readonly failure?: string;
+  /** The 1-based step whose test failed (a run's report): its line in the last steps is marked. */
+  readonly failedStep?: number;
   /** A moment of a report's replay before its end: the statuses, variables and requirements given are the end's. */
   readonly partial?: boolean;
 }
@@ -107,7 +109,7 @@ export class Panel {
     this.current.textContent = at === undefined ? '–' : this.names.label(at.index);
     this.current.dataset.elementId = at?.id ?? '';
     this.current.dataset.modelId = at?.modelId ?? '';
-    this.showSteps(figures?.lastSteps ?? [], figures?.steps ?? 0);
+    this.showSteps(figures?.lastSteps ?? [], figures?.steps ?? 0, figures?.failedStep);
     this.endNote.hidden = figures?.partial !== true;
     this.element.classList.toggle('replaying', figures?.partial === true);
     fill(this.models, (figures?.statuses ?? []).map((status, m) => `${this.modelNames[m] ?? m}: ${status.replace('_', ' ')}`));
@@ -127,10 +129,14 @@ export class Panel {
    * The last steps, newest first. The service notes steps only while someone watches (docs/view.md): steps
    * taken before this page began watching are said to be missing rather than left to look like none.
    */
-  private showSteps(lastSteps: readonly StepSeen[], steps: number): void {
-    const lines = [...lastSteps].reverse().map((step) => {
+  private showSteps(lastSteps: readonly StepSeen[], steps: number, failedStep?: number): void {
+    const lines = [...lastSteps].reverse().map((step, back) => {
       const element = this.names.at(step.index);
       const li = item(element === undefined ? step.name || step.id : this.names.label(step.index));
+      if (steps - back === failedStep) {
+        li.classList.add('failed');
+        li.dataset.failed = 'true';
+      }
       li.dataset.elementId = element?.id ?? step.id;
       li.title = `${element?.id ?? step.id} in ${element?.modelId ?? step.modelId}`;
       return li;

@@ -5,12 +5,15 @@ import { LAST_STEPS_SHOWN, type Panel } from './panel.js';
 /**
  * A report of `walker offline --report`: the walk at its end, and a slider that replays its path step by
  * step — the heat map, the step count, the coverage and the element of each moment. Statuses, variables and
- * requirements stay those of the end, and the panel says so once.
+ * requirements stay those of the end, and the panel says so once. A run's report marks its failed step: the
+ * element ringed in red, its line in the last steps, its place on the slider, and the failure above it.
  */
 export function showReport(report: ReportMessage, graph: GraphView, panel: Panel): HTMLElement {
   void graph.draw(report.graph);
   panel.setGraph(report.graph);
-  const { path } = report;
+  const { path, failed } = report;
+  if (failed !== undefined) graph.markIssues(new Map([[elementId(report, failed.element), 'error']]));
+  const failedStep = failed === undefined ? {} : { failedStep: failed.step };
   const isVertex = new Uint8Array(report.graph.size);
   for (const model of report.graph.models) for (const v of model.vertices) isVertex[v.index] = 1;
   const totals = { vertices: report.walk.statistics.totalNumberOfVertices, edges: report.walk.statistics.totalNumberOfEdges };
@@ -39,11 +42,13 @@ export function showReport(report: ReportMessage, graph: GraphView, panel: Panel
   const show = (): void => {
     const to = Number(slider.value);
     move(to);
-    position.textContent = `step ${to} of ${path.length}${report.pathComplete ? '' : ` (the first ${path.length} of ${report.walk.steps} steps)`}`;
+    const here = failed?.step === to;
+    position.textContent = `step ${to} of ${path.length}${report.pathComplete ? '' : ` (the first ${path.length} of ${report.walk.steps} steps)`}${here ? ': failed here' : ''}`;
+    position.classList.toggle('failed', here);
     if (to === path.length && report.pathComplete) {
       const atTheEnd = report.walk.visits ?? visits;
       graph.showVisits(atTheEnd, report.walk.current);
-      panel.showWalk({ ...report.walk, visits: atTheEnd });
+      panel.showWalk({ ...report.walk, visits: atTheEnd, ...failedStep });
       return;
     }
     const statistics: CoverageFigures = {
@@ -59,7 +64,7 @@ export function showReport(report: ReportMessage, graph: GraphView, panel: Panel
     graph.showVisits(visits, to === 0 ? -1 : path[to - 1]);
     const { statuses, variables, variablesUnavailable, failure } = report.walk;
     const unavailable = variablesUnavailable === undefined ? {} : { variablesUnavailable };
-    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses, variables, ...unavailable, ...(failure === undefined ? {} : { failure }), lastSteps, visits, partial: true });
+    panel.showWalk({ steps: to, current: to === 0 ? -1 : path[to - 1], statistics, statuses, variables, ...unavailable, ...(failure === undefined ? {} : { failure }), ...failedStep, lastSteps, visits, partial: true });
   };
   slider.addEventListener('input', show);
   const stepBy = (by: number) => () => {
@@ -69,8 +74,31 @@ export function showReport(report: ReportMessage, graph: GraphView, panel: Panel
   const controls = document.createElement('div');
   controls.className = 'replay';
   controls.append(button('◀', 'replay-back', stepBy(-1)), slider, button('▶', 'replay-forward', stepBy(1)), position);
+  if (failed !== undefined) {
+    // A tick on the slider where the failure is, and a way back to it from anywhere in the replay.
+    const ticks = document.createElement('datalist');
+    ticks.id = 'replay-failed-step';
+    ticks.append(new Option('', String(failed.step)));
+    slider.setAttribute('list', ticks.id);
+    const note = document.createElement('p');
+    note.className = 'report-failure';
+    note.dataset.testid = 'report-failure';
+    note.textContent = `Failed: ${failed.text} `;
+    const goTo = () => {
+      slider.value = String(failed.step);
+      show();
+    };
+    note.append(button(`go to step ${failed.step}`, 'replay-to-failure', goTo));
+    controls.append(ticks, note);
+  }
   show();
   return controls;
+}
+
+/** The id of the element at an index, as the drawing marks its elements. */
+function elementId(report: ReportMessage, index: number): string {
+  for (const model of report.graph.models) for (const e of [...model.vertices, ...model.edges]) if (e.index === index) return e.id;
+  return '';
 }
 
 /** `floor(100 * part / total)`, 0 when the total is 0: the statistics' own rule. */

@@ -11,7 +11,7 @@ export class ExecutorCommand extends WalkerCommand {
   static override usage = Command.Usage({
     description: "Serve a TypeScript or JavaScript test module over AltWalker's HTTP executor protocol",
     details: `
-      Listens on \`--host\` and \`--port\` (default 127.0.0.1:5000) and answers AltWalker's executor calls under
+      Listens on \`--host\` and \`-p, --port\` (default 127.0.0.1:5000) and answers AltWalker's executor calls under
       \`/altwalker/\` (load, reset, hasModel, hasStep, executeStep) from the test module, so that AltWalker 0.4,
       run as \`altwalker online <tests> -m ... -x http --executor-url http://127.0.0.1:<port>\`, runs TypeScript
       tests, with GraphWalker or walker choosing the steps. Prints \`Listening on <url>\`; Ctrl-C or SIGTERM stops it.
@@ -20,7 +20,7 @@ export class ExecutorCommand extends WalkerCommand {
   });
 
   tests = Option.String({ name: 'tests' });
-  port = valueOption('--port <port>', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]), description: 'Port to listen on (default 5000; 0 picks a free one)' });
+  port = valueOption('-p,--port <port>', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isInInclusiveRange(0, 65535)]), description: 'Port to listen on (default 5000; 0 picks a free one)' });
   host = valueOption('--host <host>', { description: 'Address to listen on (default 127.0.0.1)' });
   stepTimeout = valueOption('--step-timeout <ms>', { validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]), description: 'Milliseconds a step may take to settle (default 60000)' });
 

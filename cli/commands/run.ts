@@ -2,6 +2,8 @@ import { Command, Option } from 'clipanion';
 import * as t from 'typanion';
 import type { Machine } from '../../core/machine/machine.js';
 import type { RunResult, StepRecord } from '../../runner/index.js';
+// Formatting only: run-result.ts loads nothing at run time, so the command's start stays light.
+import { failedStepLine } from '../../runner/run-result.js';
 import { WalkerCommand } from '../command.js';
 import { blockedOption, logLevelOption, modelsOption, planStatesOption, planTimeOption, pluginsOption, seedOption, startElementOption } from '../common-options.js';
 import { valueOption } from '../option.js';
@@ -134,7 +136,7 @@ export class RunCommand extends WalkerCommand {
     ];
     const f = result.failure;
     if (f?.step !== undefined && result.status === 'failed') {
-      lines.push(`Failed: model ${f.step.model}, element ${f.step.name} (${f.step.id}), step ${f.step.index}: ${f.errorClass}: ${firstLine(f.message)}${f.at === undefined ? '' : ` at ${f.at}`}`);
+      lines.push(`Failed: ${failedStepLine(f.step, f)}`);
     }
     lines.push(`Seed: ${result.seed}`);
     lines.push(`Replay: ${this.replayCommand(result.seed)}`);
@@ -173,10 +175,6 @@ function stepLine(step: StepRecord): string {
   const f = step.failure;
   if (f === undefined) return line;
   return `${line}    ${f.errorClass}: ${f.message.split('\n').join('\n    ')}\n${f.at === undefined ? '' : `    at ${f.at}\n`}`;
-}
-
-function firstLine(text: string): string {
-  return text.split('\n')[0];
 }
 
 /** Quoted for a POSIX shell when it holds anything but plain characters. */

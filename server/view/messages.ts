@@ -99,6 +99,15 @@ export interface ReportMessage {
   readonly path: readonly number[];
   /** False when {@link path} stops before the walk did. */
   readonly pathComplete: boolean;
+  /** The step whose test failed, in a run's report (`walker run --report`): the page marks it. */
+  readonly failed?: FailedStep;
+}
+
+/** A failed step: its 1-based place in the path, its element and what failed, in one line. */
+export interface FailedStep {
+  readonly step: number;
+  readonly element: number;
+  readonly text: string;
 }
 
 export type ViewMessage = WalkMessage | DraftMessage | GoneMessage | ReportMessage;

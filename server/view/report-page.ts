@@ -2,20 +2,21 @@ import { readFileSync } from 'node:fs';
 import type { Machine } from '../../core/machine/machine.js';
 import { graphShape, seenVariables, walkProgress } from '../../core/machine/walk-view.js';
 import { missingAssets, webAssetsDirectory } from './assets.js';
-import { placedInFile, type ReportMessage, type StepSeen } from './messages.js';
+import { placedInFile, type FailedStep, type ReportMessage, type StepSeen } from './messages.js';
 import { walkState } from './walk-message.js';
 import { LAST_STEPS } from './limits.js';
 
 /**
  * A walk's report (docs/view.md): the graph, the walk as it ended — visits, figures, variables — and the
- * element of every step (the first `REPORT_PATH_LIMIT`), in the view's message shape.
+ * element of every step (the first `REPORT_PATH_LIMIT`), in the view's message shape; a run's report also
+ * names the step that failed.
  */
-export function reportMessage(machine: Machine, path: readonly number[], title: string): ReportMessage {
+export function reportMessage(machine: Machine, path: readonly number[], title: string, failed?: FailedStep): ReportMessage {
   const graph = graphShape(machine.graph);
   const progress = { ...walkProgress(machine), ...seenVariables(() => machine.variables()) };
   const lastSteps = path.slice(-LAST_STEPS).map((index) => stepSeen(machine, index));
   const walk = walkState({ session: 'offline', load: 1, graph, progress, lastSteps });
-  return { kind: 'report', title, seed: machine.seed, graph, walk: walk as NonNullable<typeof walk>, path, pathComplete: path.length === machine.steps };
+  return { kind: 'report', title, seed: machine.seed, graph, walk: walk as NonNullable<typeof walk>, path, pathComplete: path.length === machine.steps, ...(failed === undefined ? {} : { failed }) };
 }
 
 /** The id of the script element that carries ELK's worker (web/workers.ts reads it). */

@@ -155,6 +155,52 @@ describe('walker offline --report', () => {
     expect(await page.getByTestId('step-count').textContent()).toBe('4');
     expect(await page.getByTestId('current-element').getAttribute('data-element-id')).toBe('b');
     expect(await page.getByTestId('model-statuses').locator('li').first().textContent()).toBe('DeadEnd: failed');
+    // No test failed: no step is marked.
+    expect(await page.getByTestId('report-failure').count()).toBe(0);
+    expect(await page.locator('[data-issue]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("marks the failed step of walker run --report: the element in red, its line in the last steps, the slider's place and the failure", async () => {
+    const failed = join(folder, 'run-failed.html');
+    const { code, stdout } = await runWalker(['run', 'examples/runner/shop-buggy.test.ts', '-m', 'examples/runner/shop.json', 'random(length(500))', '--seed', '1', '--report', failed]);
+    expect(code).toBe(1);
+    const line = /\nFailed: (model Shop, element e_Pay \(e_pay\), step (\d+): AssertionError: .*)\n/.exec(stdout);
+    expect(line, stdout).not.toBeNull();
+    const [, text, n] = line!;
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(pathToFileURL(failed).href);
+    const pay = page.getByTestId('model-graph').locator('g.edge[data-element-id=e_pay]');
+    await pay.waitFor();
+    const position = page.getByTestId('replay-position');
+    const marked = page.getByTestId('last-steps').locator('li[data-failed]');
+
+    // At the end, where the run failed: the failure as the run printed it, and every mark.
+    expect(await page.getByTestId('report-failure').textContent()).toBe(`Failed: ${text} go to step ${n}`);
+    expect(await position.textContent()).toBe(`step ${n} of ${n}: failed here`);
+    expect(await pay.getAttribute('data-issue')).toBe('error');
+    expect(await pay.getAttribute('class')).toContain('current');
+    type Styles = { getComputedStyle(node: unknown): { stroke: string } };
+    expect(await pay.locator('path').first().evaluate((path) => (globalThis as unknown as Styles).getComputedStyle(path).stroke)).toBe('rgb(220, 38, 38)');
+    expect(await marked.count()).toBe(1);
+    expect(await marked.getAttribute('data-element-id')).toBe('e_pay');
+    expect(await page.getByTestId('last-steps').locator('li').first().getAttribute('data-failed')).toBe('true');
+    expect(await page.getByTestId('replay-slider').getAttribute('list')).toBe('replay-failed-step');
+    expect(await page.locator('#replay-failed-step option').getAttribute('value')).toBe(n);
+
+    // A step back the failure is not in the last steps yet, and the element keeps its red ring.
+    await page.getByTestId('replay-back').click();
+    expect(await position.textContent()).toBe(`step ${Number(n) - 1} of ${n}`);
+    expect(await marked.count()).toBe(0);
+    expect(await pay.getAttribute('data-issue')).toBe('error');
+    // From the start, the button goes back to it.
+    await page.getByTestId('replay-slider').fill('0');
+    expect(await position.textContent()).toBe(`step 0 of ${n}`);
+    await page.getByTestId('replay-to-failure').click();
+    expect(await position.textContent()).toBe(`step ${n} of ${n}: failed here`);
+    expect(await page.getByTestId('replay-slider').inputValue()).toBe(n);
+    expect(await marked.getAttribute('data-element-id')).toBe('e_pay');
     expect(errors).toEqual([]);
     await page.close();
   });

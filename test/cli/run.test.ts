@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, ROOT, runCli } from './online-helpers.js';
+import { ensureBuilt, ROOT, runCli, startWalker } from './online-helpers.js';
 
 const SHOP = 'examples/runner/shop.json';
 const dir = mkdtempSync(join(tmpdir(), 'walker-run-cli-'));
@@ -145,5 +145,30 @@ describe('walker generate and walker verify', () => {
       'Shop: missing methods v_Paid, e_RemoveItem, e_ApplyCoupon, e_Pay, e_ShopAgain\n' +
         "Gate: no class 'Gate'; it needs the methods v_Closed, v_Open, e_Wait, e_Go\n",
     );
+  });
+
+  it('serves the buggy example to AltWalker as walker executor -p: the failure trace at the TypeScript line, and SIGTERM stops it', async () => {
+    const service = await startWalker(['executor', 'examples/runner/shop-buggy.test.ts', '-p', '0']);
+    try {
+      // The calls AltWalker 0.4 makes up to the failing payment, data as GraphWalker's getData gives it.
+      const call = async (method: string, path: string, body?: unknown) => {
+        const res = await fetch(`${service.url}/altwalker/${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
+        return (await res.json()) as { payload: Record<string, any> };
+      };
+      const data = (items: number, coupon: boolean) => ({ items: String(items), coupon: String(coupon), paid: '0' });
+      const step = (name: string) => `executeStep?modelName=Shop&name=${name}`;
+      await call('POST', 'load', { path: join(ROOT, 'examples/runner/shop-buggy.test.ts') });
+      await call('PUT', 'reset');
+      await call('POST', 'executeStep?name=setUpRun', { data: { items: '0', coupon: 'false' }, step: { type: 'fixture', name: 'setUpRun' } });
+      await call('POST', step('e_AddItem'), { data: data(0, false), step: { id: 'e_first', name: 'e_AddItem', modelName: 'Shop' } });
+      await call('POST', step('e_ApplyCoupon'), { data: data(1, false), step: { id: 'e_coupon', name: 'e_ApplyCoupon', modelName: 'Shop' } });
+      const paid = await call('POST', step('e_Pay'), { data: data(1, true), step: { id: 'e_pay', name: 'e_Pay', modelName: 'Shop' } });
+      expect(paid.payload.error.message).toBe('AssertionError: the total of 1 items with a coupon\n\n800 !== 900\n');
+      const line = readFileSync(join(ROOT, 'examples/runner/shop.test.ts'), 'utf8').split('\n').findIndex((l) => l.includes('assert.equal(total, expected')) + 1;
+      expect(paid.payload.error.trace).toContain(`at Shop.e_Pay (${join(ROOT, 'examples/runner/shop.test.ts')}:${line}:`);
+    } finally {
+      expect(await service.stop('SIGTERM')).toBe(0);
+    }
+    expect(service.output().stderr).toBe('');
   });
 });

@@ -65,12 +65,81 @@ describe('walker executor', () => {
       expect(failing.json.payload.error.message).toBe('RangeError: count 2 is over 1');
       expect(failing.json.payload.error.trace).toContain('wire.mjs');
 
+      // Data the walk cannot hold fails the step by name, and the data goes back as AltWalker sent it.
+      const callback = await side.executeStep('Counter', 'e_Callback', { count: '1' }, { id: 'e1', name: 'e_Callback', modelName: 'Counter' });
+      expect(callback).toEqual({
+        status: 200,
+        json: { payload: { output: '', data: { count: '1' }, error: { message: "Counter.e_Callback wrote data['onDone']: a function, which the walk's variables cannot hold; write plain values (numbers, strings, booleans, null, lists and plain objects)", trace: '' } } },
+      });
+      const loop = await side.executeStep('Counter', 'e_Loop', { count: 1 }, { id: 'e2', name: 'e_Loop', modelName: 'Counter' });
+      expect(loop.json.payload.data).toEqual({ count: 1 });
+      expect(loop.json.payload.error.message).toBe("Counter.e_Loop wrote data['self'].self: a cycle (the value contains itself), which the walk's variables cannot hold; write plain values (numbers, strings, booleans, null, lists and plain objects)");
+
       expect((await side.executeStep('Other', 'v_Start', {}, {})).status).toBe(460);
       const missing = await side.executeStep('Counter', 'v_Nowhere', {}, {});
       expect(missing).toEqual({ status: 461, json: { error: { message: "The class 'Counter' has no method 'v_Nowhere'.", trace: '' } } });
       expect((await side.executeStep('NotAClass', 'v_Start', {}, {})).status).toBe(462);
       expect((await side.call('GET', 'nothing')).status).toBe(404);
       expect((await side.call('GET', 'nothing')).json.error.message).toBe('No such executor call: GET /altwalker/nothing');
+    } finally {
+      await close();
+    }
+  });
+
+  it('serves the shop example as AltWalker 0.4 drove it against walker as gw: string data in, plain values to the tests, only changes back', async () => {
+    const { side, close } = await serve('examples/runner/shop-buggy.test.ts');
+    // The step AltWalker sends for a model's element, and the data as GraphWalker's getData gives it: strings.
+    const step = (name: string, id: string) => ({ id, name, modelName: 'Shop' });
+    const asGetData = (items: number, coupon: boolean, paid?: number) => ({ items: String(items), coupon: String(coupon), ...(paid === undefined ? {} : { paid: String(paid) }) });
+    // Before and after every element AltWalker asks for the four step fixtures, model-level and run-level.
+    const hooks = async (phase: 'beforeStep' | 'afterStep') => {
+      for (const model of phase === 'beforeStep' ? [undefined, 'Shop'] : ['Shop', undefined]) expect((await side.hasStep(model, phase)).json).toEqual({ payload: { hasStep: false } });
+    };
+    const element = async (name: string, id: string, data: Record<string, unknown>) => {
+      await hooks('beforeStep');
+      expect((await side.hasStep('Shop', name)).json).toEqual({ payload: { hasStep: true } });
+      const answer = await side.executeStep('Shop', name, data, step(name, id));
+      await hooks('afterStep');
+      expect(answer.status).toBe(200);
+      return answer.json.payload as Record<string, any>;
+    };
+    try {
+      expect(await side.call('POST', 'load', {}, { path: `${process.cwd()}/examples/runner/shop-buggy.test.ts` })).toEqual({ status: 200, json: { payload: {} } });
+      expect(await side.call('PUT', 'reset')).toEqual({ status: 200, json: { payload: {} } });
+      expect((await side.hasStep(undefined, 'setUpRun')).json).toEqual({ payload: { hasStep: true } });
+      const setUp = await side.executeStep(undefined, 'setUpRun', asGetData(0, false), { type: 'fixture', name: 'setUpRun' });
+      expect(setUp).toEqual({ status: 200, json: { payload: { output: '', data: asGetData(0, false) } } });
+      expect((await side.hasStep('Shop', 'setUpModel')).json).toEqual({ payload: { hasStep: false } });
+
+      // e_OpenShop adds paid: the new key goes back as a number, so AltWalker writes paid=0, unquoted.
+      expect(await element('e_OpenShop', 'e_open', asGetData(0, false))).toEqual({ output: '', data: { items: '0', coupon: 'false', paid: 0 } });
+      // v_EmptyCart compares data.items with 0 strictly: it sees a number, and the unchanged strings go back as sent.
+      expect(await element('v_EmptyCart', 'v_empty', asGetData(0, false, 0))).toEqual({ output: '', data: asGetData(0, false, 0) });
+      expect(await element('e_AddItem', 'e_first', asGetData(0, false, 0))).toEqual({ output: '', data: asGetData(0, false, 0) });
+      expect(await element('v_CartWithItems', 'v_items', asGetData(1, false, 0))).toEqual({ output: '', data: asGetData(1, false, 0) });
+      expect(await element('e_ApplyCoupon', 'e_coupon', asGetData(1, false, 0))).toEqual({ output: '', data: asGetData(1, false, 0) });
+
+      // The deliberate mistake: a failing test is 200 with payload.error, the data unchanged, no result, and the
+      // trace at the TypeScript line of the assertion.
+      const failed = await element('e_Pay', 'e_pay', asGetData(1, true, 0));
+      expect(Object.keys(failed).sort()).toEqual(['data', 'error', 'output']);
+      expect(failed.data).toEqual(asGetData(1, true, 0));
+      expect(failed.error.message).toBe('AssertionError: the total of 1 items with a coupon\n\n800 !== 900\n');
+      // Under vitest the trace is unmapped; `walker executor` maps it to the TypeScript line (test/cli/run.test.ts).
+      expect(failed.error.trace).toMatch(/at Shop\.e_Pay \(.*examples\/runner\/shop\.test\.ts/);
+
+      // After a failure AltWalker still asks for the tear-downs.
+      expect((await side.hasStep('Shop', 'tearDownModel')).json).toEqual({ payload: { hasStep: false } });
+      expect((await side.hasStep(undefined, 'tearDownRun')).json).toEqual({ payload: { hasStep: true } });
+      const tearDown = await side.executeStep(undefined, 'tearDownRun', asGetData(1, true, 0), { type: 'fixture', name: 'tearDownRun' });
+      expect(tearDown).toEqual({ status: 200, json: { payload: { output: '', data: asGetData(1, true, 0) } } });
+
+      // A reset makes fresh classes, and the run's shop is made again by setUpRun: a paid cart adds paid back.
+      expect((await side.call('PUT', 'reset')).status).toBe(200);
+      await side.executeStep(undefined, 'setUpRun', asGetData(0, false), { type: 'fixture', name: 'setUpRun' });
+      await element('e_OpenShop', 'e_open', asGetData(0, false));
+      await element('e_AddItem', 'e_first', asGetData(0, false, 0));
+      expect(await element('e_Pay', 'e_pay', asGetData(1, false, 0))).toEqual({ output: '', data: { items: '1', coupon: 'false', paid: 1 } });
     } finally {
       await close();
     }
