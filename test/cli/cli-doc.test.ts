@@ -16,8 +16,8 @@ it('docs/cli.md has a section for every command and names every option as the he
     'walker offline',
     'walker online',
     'walker requirements',
-    'walker source',
     'walker run',
+    'walker source',
     'walker verify',
   ]);
   for (const definition of definitions) {
