@@ -12,7 +12,7 @@ import { inlineWorker, servedWorker } from './workers.js';
 /**
  * The page (docs/view.md): a report when the page carries one inline (`walker offline --report`), else the
  * service's view — `/?draft=<id>` a draft, `/?session=<id>` a session, `/` the default session — or its
- * editor (docs/editor.md), `/?edit` and `/?draft=<id>&edit`, once logged in to a service with a token.
+ * editor (docs/editor.md), `/?edit`, `/?draft=<id>&edit` and `/?session=<id>&edit`, once logged in to a service with a token.
  */
 async function main(): Promise<void> {
   const root = document.getElementById('app') as HTMLElement;
@@ -35,27 +35,33 @@ async function main(): Promise<void> {
   }
   if (!(await loggedIn(body))) return;
   const query = new URLSearchParams(location.search);
-  if (query.has('edit')) return startEditor(header, body, query.getAll('draft'));
+  if (query.has('edit')) return startEditor(header, body, query.getAll('draft'), query.get('session') ?? undefined);
   const draft = query.get('draft');
   const graph = new GraphView(servedWorker, draft !== null);
   if (draft !== null) {
     const panel = new DraftPanel();
-    const edit = document.createElement('a');
-    edit.href = `?draft=${encodeURIComponent(draft)}&edit`;
-    edit.textContent = 'Edit';
-    edit.className = 'edit-link';
-    edit.dataset.testid = 'edit-link';
-    header.append(caption(`Draft ${draft}`), edit);
+    header.append(caption(`Draft ${draft}`), editLink(`?draft=${encodeURIComponent(draft)}&edit`, 'Edit this draft'));
     body.append(graph.element, panel.element);
     followDraft(`walker/view/drafts/${encodeURIComponent(draft)}/events`, graph, panel);
     return;
   }
   const session = query.get('session') ?? 'default';
   const panel = new Panel();
-  header.append(sessionPicker(session));
+  header.append(sessionPicker(session), editLink(`?session=${encodeURIComponent(session)}&edit`, 'Edit the models of this walk as new drafts'));
   body.append(graph.element, panel.element);
   const url = session === 'default' ? 'walker/view/session/events' : `walker/view/sessions/${encodeURIComponent(session)}/events`;
   followWalk(url, graph, panel);
+}
+
+/** The view's way into the editor (docs/editor.md). */
+function editLink(href: string, title: string): HTMLElement {
+  const edit = document.createElement('a');
+  edit.href = href;
+  edit.textContent = 'Edit';
+  edit.title = title;
+  edit.className = 'edit-link';
+  edit.dataset.testid = 'edit-link';
+  return edit;
 }
 
 function caption(text: string): HTMLElement {

@@ -19,17 +19,15 @@ export function sessionPicker(chosen: string): HTMLSelectElement {
   let asked = 0;
   const refresh = async (): Promise<void> => {
     const ask = ++asked;
-    let sessions: SessionSummary[];
+    let options: SessionOption[];
     try {
-      const response = await fetch('walker/sessions');
-      sessions = ((await response.json()) as { sessions?: SessionSummary[] }).sessions ?? [];
+      options = await sessionOptions();
     } catch {
       // The service went away: keep what is listed.
       return;
     }
     // An answer overtaken by a later one is dropped: the later one is newer.
     if (ask !== asked) return;
-    const options = [{ id: 'default', label: 'default session (/walker)' }, ...sessions.map((s) => ({ id: s.id, label: label(s) }))];
     if (!options.some((o) => o.id === chosen)) options.push({ id: chosen, label: `${shortId(chosen)} (gone)` });
     select.replaceChildren(
       ...options.map(({ id, label }) => {
@@ -53,6 +51,19 @@ export function sessionPicker(chosen: string): HTMLSelectElement {
     if (document.activeElement !== select) void refresh();
   }, REFRESH_MS);
   return select;
+}
+
+/** A session to choose: its id (`default` for the walk of `/walker`) and how a list names it. */
+export interface SessionOption {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** The default session and every session of `GET /walker/sessions`, as lists show them; throws when the service cannot be reached. */
+export async function sessionOptions(): Promise<SessionOption[]> {
+  const response = await fetch('walker/sessions');
+  const sessions = ((await response.json()) as { sessions?: SessionSummary[] }).sessions ?? [];
+  return [{ id: 'default', label: 'default session (/walker)' }, ...sessions.map((s) => ({ id: s.id, label: label(s) }))];
 }
 
 function label(session: SessionSummary): string {

@@ -87,15 +87,15 @@ export class DraftModel {
     return this.pathCounts.has(edgeId);
   }
 
-  /** Adds a vertex; `generated` when the draft made up its id. */
-  insertVertex(vertex: DraftVertex, generated?: GeneratedId): void {
-    this.vertices.set(vertex.id, vertex);
+  /** Adds a vertex, at the end or `before` another; `generated` when the draft made up its id. */
+  insertVertex(vertex: DraftVertex, generated?: GeneratedId, before?: string): void {
+    insertInto(this.vertices, vertex, before);
     this.noteGenerated(generated);
   }
 
-  /** Adds an edge; both ends must be vertices of the draft. */
-  insertEdge(edge: DraftEdge, generated?: GeneratedId): void {
-    this.edges.set(edge.id, edge);
+  /** Adds an edge, at the end or `before` another; both ends must be vertices of the draft. */
+  insertEdge(edge: DraftEdge, generated?: GeneratedId, before?: string): void {
+    insertInto(this.edges, edge, before);
     this.link(edge);
     this.noteGenerated(generated);
   }
@@ -161,3 +161,21 @@ export class DraftModel {
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();
+
+/**
+ * Adds `element` at the end of `list`, or before the element with the id `before`. A Map keeps insertion order
+ * only, so a placed element rebuilds the list: costlier than an append, which is why placing is only asked for
+ * when order matters (an undone delete, docs/api-drafts.md).
+ */
+function insertInto<T extends { readonly id: string }>(list: Map<string, T>, element: T, before: string | undefined): void {
+  if (before === undefined) {
+    list.set(element.id, element);
+    return;
+  }
+  const entries = [...list];
+  list.clear();
+  for (const [id, item] of entries) {
+    if (id === before) list.set(element.id, element);
+    list.set(id, item);
+  }
+}

@@ -7,6 +7,7 @@ import {
   checkWeight,
   claimId,
   existingEdge,
+  placeBefore,
 } from './element-checks.js';
 import { edgeEnvelope } from './envelope.js';
 import { DraftError } from './errors.js';
@@ -28,6 +29,7 @@ export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<Ed
     checkWeight(input.weight);
     checkDependency(input.dependency);
     const { id, generated } = claimId(model, 'edge', input.id ?? undefined);
+    const at = placeBefore(model, 'edge', input.before);
     const edge: DraftEdge = {
       id,
       name: input.name ?? id,
@@ -44,7 +46,7 @@ export function addEdge(input: EdgeInput, maxElements: number): ChangePlanner<Ed
     return {
       growth: elementBytes(edge),
       commit: () => {
-        model.insertEdge(edge, generated);
+        model.insertEdge(edge, generated, at);
         return edgeEnvelope(edge);
       },
     };

@@ -50,6 +50,13 @@ export function existingEdge(model: DraftModel, id: string): DraftEdge {
   throw notFound(model, id, 'edge', 'vertices');
 }
 
+/** The `before` of a new element: undefined (at the end), or an element of its kind, else `invalid_element`. */
+export function placeBefore(model: DraftModel, kind: 'vertex' | 'edge', before: string | null | undefined): string | undefined {
+  if (before === undefined || before === null) return undefined;
+  if ((kind === 'vertex' ? model.vertices : model.edges).has(before)) return before;
+  throw new DraftError('invalid_element', `'before' names no ${kind} of the draft ('${before}'): name a ${kind} to put the new one before, or leave it out to add at the end.`);
+}
+
 /** Throws `unknown_vertex` unless `id` names a vertex of the draft; `field` is the request member. */
 export function checkVertexReference(model: DraftModel, id: string, field: string): void {
   if (model.vertices.has(id)) return;

@@ -81,15 +81,18 @@ export const DraftPatchInput = Type.Object(
 );
 export type DraftPatchInput = Static<typeof DraftPatchInput>;
 
+/** Where a new element goes in its list: before this one of its kind; absent or null, at the end. */
+const before = (kind: string) => text(`Put the new ${kind} before this ${kind} of the draft in the export's order; absent or null: at the end.`);
+
 /** Body of `POST .../vertices`; the id is assigned when absent. */
-export const VertexCreateInput = Type.Object({ id: id(UNIQUE_ID), ...vertexMembers }, strict);
+export const VertexCreateInput = Type.Object({ id: id(UNIQUE_ID), before: before('vertex'), ...vertexMembers }, strict);
 /** Body of `PATCH .../vertices/{vertex_id}`: absent keeps a member, null puts back its default. */
 export const VertexPatchInput = Type.Object(vertexMembers, strict);
 /** What the vertex planners read: either body. */
 export type VertexInput = Static<typeof VertexCreateInput>;
 
 /** Body of `POST .../edges`. */
-export const EdgeCreateInput = Type.Object({ id: id(UNIQUE_ID), ...edgeMembers }, strict);
+export const EdgeCreateInput = Type.Object({ id: id(UNIQUE_ID), before: before('edge'), ...edgeMembers }, strict);
 /** Body of `PATCH .../edges/{edge_id}`. */
 export const EdgePatchInput = Type.Object(edgeMembers, strict);
 /** What the edge planners read: either body. */

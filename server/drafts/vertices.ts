@@ -1,5 +1,5 @@
 import type { ChangePlanner } from './draft.js';
-import { checkRoom, claimId, existingVertex } from './element-checks.js';
+import { checkRoom, claimId, existingVertex, placeBefore } from './element-checks.js';
 import { vertexEnvelope } from './envelope.js';
 import { elementBytes } from './footprint.js';
 import { checkProperties } from './free-json.js';
@@ -15,6 +15,7 @@ export function addVertex(input: VertexInput, maxElements: number): ChangePlanne
   return (model) => {
     checkRoom(model, maxElements);
     const { id, generated } = claimId(model, 'vertex', input.id ?? undefined);
+    const at = placeBefore(model, 'vertex', input.before);
     const vertex: DraftVertex = {
       id,
       name: input.name ?? id,
@@ -27,7 +28,7 @@ export function addVertex(input: VertexInput, maxElements: number): ChangePlanne
     return {
       growth: elementBytes(vertex),
       commit: () => {
-        model.insertVertex(vertex, generated);
+        model.insertVertex(vertex, generated, at);
         return vertexEnvelope(vertex);
       },
     };

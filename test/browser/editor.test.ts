@@ -237,7 +237,7 @@ describe('the editor', () => {
     await page.close();
   }, 120_000);
 
-  it('undoes and redoes to the earlier models (a deleted element comes back at the end), and walks the draft in a session the page opens', async () => {
+  it('undoes and redoes to the exact earlier models, a deleted element back in its place, and walks the draft in a session the page opens', async () => {
     const draftId = await draftWithTriangle();
     const { page, errors } = await openEditor(`${service.url}/?draft=${draftId}&edit`);
     const start = await revision(page);
@@ -254,19 +254,20 @@ describe('the editor', () => {
     await page.keyboard.press('ArrowRight');
     await atRevision(page, start + 3);
     await snap();
-    await element(page, 'c').locator('.box').click();
+    // b stands between a and c, so undoing its delete must put it back there, not at the end.
+    await element(page, 'b').locator('.box').click();
     await page.keyboard.press('Delete');
     await atRevision(page, start + 4);
-    expect((await exported(draftId)).model.models[0].edges.map((e: { id: string }) => e.id)).toEqual(['start', 'ab']);
+    expect((await exported(draftId)).model.models[0].edges.map((e: { id: string }) => e.id)).toEqual(['start']);
     await snap();
     for (let i = snapshots.length - 2; i >= 0; i--) {
       await page.keyboard.press('Control+z');
-      await expect.poll(async () => byId((await exported(draftId)).model)).toEqual(byId(snapshots[i]));
+      await expect.poll(async () => (await exported(draftId)).model).toEqual(snapshots[i]);
     }
     expect(await page.getByTestId('undo').isDisabled()).toBe(true);
     for (let i = 1; i < snapshots.length; i++) {
       await page.keyboard.press('Control+Shift+z');
-      await expect.poll(async () => byId((await exported(draftId)).model)).toEqual(byId(snapshots[i]));
+      await expect.poll(async () => (await exported(draftId)).model).toEqual(snapshots[i]);
     }
     const [live] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('walk').click()]);
     await live.getByTestId('session-picker').waitFor();
@@ -423,14 +424,55 @@ describe('opening a model file', () => {
   }, 120_000);
 });
 
-/**
- * A model file with each model's elements in the order of their ids: undoing a delete adds the elements again
- * at the end of the draft (the draft API appends), so an undone model equals the earlier one up to that order.
- */
-function byId(file: ModelFile): ModelFile {
-  const sorted = <T extends { id: string }>(list: T[] | undefined) => [...(list ?? [])].sort((a, b) => a.id.localeCompare(b.id));
-  return { models: file.models.map((m) => ({ ...m, vertices: sorted(m.vertices), edges: sorted(m.edges) })) };
-}
+describe("opening a running session's models", () => {
+  it('makes a draft of each model the session walks, from the view of the session and from the editor', async () => {
+    const shared = (id: string, other: string): Record<string, unknown> => ({
+      id,
+      name: id,
+      generator: 'random(edge_coverage(100))',
+      ...(id === 'One' ? { startElementId: 'e_start' } : {}),
+      vertices: [{ id: `${id}_v`, name: `v_${id}`, sharedState: 'Hub', properties: { x: 10, y: 20 } }, { id: `${id}_w`, name: `w_${id}` }],
+      edges: [
+        ...(id === 'One' ? [{ id: 'e_start', targetVertexId: 'One_v' }] : []),
+        { id: `${id}_go`, name: `go_${other}`, sourceVertexId: `${id}_v`, targetVertexId: `${id}_w`, guard: 'true', actions: ['n = 1;'], weight: 0.5 },
+        { id: `${id}_back`, sourceVertexId: `${id}_w`, targetVertexId: `${id}_v` },
+      ],
+    });
+    const created = await fetch(`${service.url}/walker/sessions`, { method: 'POST', body: JSON.stringify({ models: [shared('One', 'Two'), shared('Two', 'One')] }) });
+    const session = ((await created.json()) as { id: string }).id;
+    await fetch(`${service.url}/walker/sessions/${session}/getNext`);
+    const walked = ((await (await fetch(`${service.url}/walker/sessions/${session}/getModel`)).json()) as { model: ModelFile }).model;
+    const sameModels = async (page: Page): Promise<void> => {
+      // One request an element: the address names the new drafts once they are all made.
+      await expect.poll(() => draftsOf(page).length, { timeout: 30_000 }).toBe(2);
+      const opened = await Promise.all(draftsOf(page).map(async (id) => (await exported(id)).model.models[0]));
+      // A draft's element is named by its id when it has no name (docs/api-drafts.md): the one difference.
+      const named = (list: Array<Record<string, unknown>>) => list.map((e) => ({ name: e.id, ...e }));
+      expect(opened).toEqual(walked.models.map((m) => ({ ...m, vertices: named(m.vertices), edges: named(m.edges) })));
+    };
+
+    const view = await watchedPage(browser);
+    await view.page.goto(`${service.url}/?session=${session}`);
+    await view.page.getByTestId('edit-link').click();
+    await view.page.getByTestId('editor').waitFor();
+    await sameModels(view.page);
+    expect(view.errors).toEqual([]);
+    await view.page.close();
+
+    const { page, errors } = await openEditor(`${service.url}/?edit`);
+    const empty = draftsOf(page)[0];
+    await page.getByTestId('open-session').focus();
+    await page.locator(`[data-testid=open-session] option[value="${session}"]`).waitFor({ state: 'attached' });
+    await page.getByTestId('open-session').selectOption(session);
+    await sameModels(page);
+    expect((await fetch(`${service.url}/walker/drafts/${empty}`)).status).toBe(404);
+    await page.getByTestId('open-session').selectOption('default');
+    await saysSo(page.getByTestId('notice'), 'No model(s) are loaded.');
+    expect(draftsOf(page)).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
 
 /** A draft of three vertices a, b, c and edges start → a, a → b, b → c, made over REST; answers its id. */
 async function draftWithTriangle(): Promise<string> {

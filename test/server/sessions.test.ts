@@ -168,6 +168,23 @@ describe('the session lifecycle', () => {
     expect(Date.parse(String(one.body.created))).toBeLessThanOrEqual(Date.parse(String(one.body.lastUsed)));
   });
 
+  it('answers the loaded model file at getModel, for a session and the default walk alike; nok before a load and under /graphwalker 404', async () => {
+    const app = await testApp();
+    const file = loop('random(edge_coverage(100))', 1);
+    const a = await createSession(app, JSON.stringify(file));
+    await call(app, 'GET', `/walker/sessions/${a}/getNext`);
+    const answer = await call(app, 'GET', `/walker/sessions/${a}/getModel`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ result: 'ok', model: file });
+    const empty = await createSession(app);
+    expect((await call(app, 'GET', `/walker/sessions/${empty}/getModel`)).body).toEqual(nok('No model(s) are loaded.'));
+    expect((await call(app, 'GET', '/walker/getModel')).body).toEqual(nok('No model(s) are loaded.'));
+    await load(app, ring(3));
+    expect((await call(app, 'GET', '/walker/getModel')).body).toEqual({ result: 'ok', model: ring(3) });
+    expect((await call(app, 'POST', '/walker/getModel')).status).toBe(405);
+    expect((await call(app, 'GET', '/graphwalker/getModel')).status).toBe(404);
+  });
+
   it('answers 404 session_not_found with the draft API body for an unknown or deleted id', async () => {
     const app = await testApp();
     const id = await createSession(app, JSON.stringify(loop()));

@@ -3,6 +3,7 @@ import { el } from '../svg.js';
 import { Actions } from './actions.js';
 import { EditorCanvas } from './canvas.js';
 import { draftUrl, request, RequestFailed } from './draft-api.js';
+import { sessionOptions } from '../picker.js';
 import { fromExport, type ExportedModel } from './draft-state.js';
 import { Editor, type ElementRef } from './editor.js';
 import { SHORTCUTS } from './shortcuts.js';
@@ -14,10 +15,11 @@ const NUDGE = 10;
 const NUDGE_FAR = 50;
 
 /**
- * The editor (docs/editor.md) at `/?edit` (a new empty draft) and `/?draft=<id>&edit` (several `draft`s side
- * by side): the drawing, the toolbar and the side panel, every change a request of the draft API.
+ * The editor (docs/editor.md) at `/?edit` (a new empty draft), `/?draft=<id>&edit` (several `draft`s side
+ * by side) and `/?session=<id>&edit` (new drafts of a session's models): the drawing, the toolbar and the side
+ * panel, every change a request of the draft API.
  */
-export async function startEditor(header: HTMLElement, body: HTMLElement, draftIds: readonly string[]): Promise<void> {
+export async function startEditor(header: HTMLElement, body: HTMLElement, draftIds: readonly string[], session?: string): Promise<void> {
   const editor = new Editor();
   const actions = new Actions(editor);
   const canvas = new EditorCanvas(editor, actions);
@@ -76,6 +78,23 @@ export async function startEditor(header: HTMLElement, body: HTMLElement, draftI
     const file = fileInput.files?.[0];
     if (file !== undefined) void openFile(file).finally(() => (fileInput.value = ''));
   });
+  const sessionChoice = el('select', '');
+  sessionChoice.dataset.testid = 'open-session';
+  sessionChoice.setAttribute('aria-label', "Open a running session's models as new drafts");
+  const listSessions = async (): Promise<void> => {
+    const options = await sessionOptions().catch(() => []);
+    sessionChoice.replaceChildren(
+      Object.assign(el('option', ''), { textContent: 'From a session…', value: '' }),
+      ...options.map(({ id, label }) => Object.assign(el('option', ''), { textContent: label, value: id, title: id })),
+    );
+  };
+  sessionChoice.addEventListener('focus', () => void listSessions());
+  sessionChoice.addEventListener('pointerenter', () => void listSessions());
+  sessionChoice.addEventListener('change', () => {
+    const id = sessionChoice.value;
+    sessionChoice.value = '';
+    if (id !== '') void openSession(id);
+  });
   const walkLink = el('a', 'walk-link');
   walkLink.dataset.testid = 'walk-link';
   walkLink.hidden = true;
@@ -90,6 +109,7 @@ export async function startEditor(header: HTMLElement, body: HTMLElement, draftI
     drafts,
     button('+ Model', 'add-model', 'Add a model beside the others, a new draft', () => addModel()),
     fileInput,
+    sessionChoice,
     el('span', 'separator'),
     button('JSON', 'export-json', 'Download the models as one JSON model file', () => download('json')),
     button('GraphML', 'export-graphml', 'Download the models as one yEd GraphML file', () => download('graphml')),
@@ -177,18 +197,34 @@ export async function startEditor(header: HTMLElement, body: HTMLElement, draftI
   const openFile = async (file: File): Promise<void> => {
     try {
       const converted = await request<{ model: { models: ExportedModel[] } }>('POST', 'walker/drafts/convert', { text: await file.text(), file_name: file.name });
-      const empty = editor.drafts.filter((d) => d.revision === 0 && d.vertices.size === 0);
-      for (const model of converted.model.models) await importModel(model);
-      for (const draft of empty) {
-        editor.drafts.splice(editor.drafts.indexOf(draft), 1);
-        void request('DELETE', draftUrl(draft.id)).catch(() => undefined);
-      }
-      editor.active = Math.max(0, editor.drafts.length - converted.model.models.length);
-      urlOf();
-      editor.onChange();
+      await openModels(converted.model.models);
     } catch (error) {
       editor.say({ kind: 'error', message: `${file.name} did not open: ${(error as Error).message}` });
     }
+  };
+  /** Opens the models a session walks (its `getModel`; `default` is the walk of `/walker`) as new drafts. */
+  const openSession = async (id: string): Promise<void> => {
+    const url = id === 'default' ? 'walker/getModel' : `walker/sessions/${encodeURIComponent(id)}/getModel`;
+    try {
+      const answer = await request<{ result: string; error?: string; model?: { models: ExportedModel[] } }>('GET', url);
+      // The execution endpoints answer a refusal with HTTP 200 and `nok`, as GraphWalker does.
+      if (answer.result !== 'ok' || answer.model === undefined) throw new Error(answer.error ?? 'the service answered no model');
+      await openModels(answer.model.models);
+    } catch (error) {
+      editor.say({ kind: 'error', message: `The models of session ${id} did not open: ${(error as Error).message}` });
+    }
+  };
+  /** New drafts, one a model, in place of the empty draft the editor started with. */
+  const openModels = async (models: readonly ExportedModel[]): Promise<void> => {
+    const empty = editor.drafts.filter((d) => d.revision === 0 && d.vertices.size === 0);
+    for (const model of models) await importModel(model);
+    for (const draft of empty) {
+      editor.drafts.splice(editor.drafts.indexOf(draft), 1);
+      void request('DELETE', draftUrl(draft.id)).catch(() => undefined);
+    }
+    editor.active = Math.max(0, editor.drafts.length - models.length);
+    urlOf();
+    editor.onChange();
   };
   const importModel = async (model: ExportedModel): Promise<void> => {
     // Read as the draft API names things, then sent element by element in the file's order.
@@ -261,8 +297,9 @@ export async function startEditor(header: HTMLElement, body: HTMLElement, draftI
   };
 
   try {
-    if (draftIds.length === 0) await editor.create();
-    else for (const id of draftIds) await editor.open(id);
+    for (const id of draftIds) await editor.open(id);
+    if (session !== undefined) await openSession(session);
+    if (editor.drafts.length === 0) await editor.create();
     urlOf();
   } catch (error) {
     const message = error instanceof RequestFailed ? error.message : `The service cannot be reached: ${(error as Error).message}`;

@@ -51,15 +51,15 @@ function oldValues(before: DraftState, path: string): Record<string, unknown> {
   return (path.startsWith('/vertices/') ? before.vertices.get(id) : before.edges.get(id)) ?? {};
 }
 
-/** Adds again what a delete removed, vertex first, then its edges in the draft's order, then the references. */
+/**
+ * Adds again what a delete removed, each where it stood (`before` the next element that stayed), vertices
+ * first, then edges, then the references: the draft is the earlier one again, in order too.
+ */
 function restoreDeleted(before: DraftState, removed: readonly string[]): Change[] {
   const gone = new Set(removed);
   const changes: Change[] = [];
-  for (const id of removed) {
-    const vertex = before.vertices.get(id);
-    if (vertex !== undefined) changes.push(addVertexChange(vertex));
-  }
-  for (const edge of before.edges.values()) if (gone.has(edge.id)) changes.push(addEdgeChange(edge));
+  for (const [vertex, next] of placed(before.vertices, gone)) changes.push(addVertexChange({ ...vertex, ...next }));
+  for (const [edge, next] of placed(before.edges, gone)) changes.push(addEdgeChange({ ...edge, ...next }));
   const { start_element_id: start, predefined_path_edge_ids: path } = before.fields;
   const references: Record<string, unknown> = {};
   if (start !== null && gone.has(start)) references.start_element_id = start;
@@ -68,15 +68,30 @@ function restoreDeleted(before: DraftState, removed: readonly string[]): Change[
   return changes;
 }
 
+/**
+ * The removed elements of a list in its order, each with the element it goes before: the first later one
+ * that stayed, or none (the end). Added back in this order, each lands after the ones added before it.
+ */
+function placed<T extends { readonly id: string }>(list: ReadonlyMap<string, T>, gone: ReadonlySet<string>): Array<[T, { before?: string }]> {
+  const answer: Array<[T, { before?: string }]> = [];
+  let next: string | undefined;
+  for (const element of [...list.values()].reverse()) {
+    if (!gone.has(element.id)) next = element.id;
+    else answer.push([element, next === undefined ? {} : { before: next }]);
+  }
+  return answer.reverse();
+}
+
 /** Applies the service's answer to a change to the draft the editor holds. */
 export function applyAnswer(draft: DraftState, change: Change, answer: Record<string, unknown>): void {
   draft.revision = answer.revision as number;
+  const { before } = (change.method === 'POST' ? change.body : undefined) as { before?: string } | undefined ?? {};
   if (answer.vertex !== undefined) {
     const vertex = answer.vertex as VertexData;
-    draft.vertices.set(vertex.id, vertex);
+    placeIn(draft.vertices, vertex, before);
   } else if (answer.edge !== undefined) {
     const edge = answer.edge as EdgeData;
-    draft.edges.set(edge.id, edge);
+    placeIn(draft.edges, edge, before);
   } else if (answer.removed_ids !== undefined) {
     const removed = new Set(answer.removed_ids as string[]);
     for (const id of removed) {
@@ -92,5 +107,19 @@ export function applyAnswer(draft: DraftState, change: Change, answer: Record<st
   } else if (change.path === '') {
     const { draft_id: _d, model_id: _m, revision: _r, ...fields } = answer as Record<string, unknown>;
     draft.fields = fields as unknown as DraftState['fields'];
+  }
+}
+
+/** Sets `element` in `list` where the service put it: in its own place, at the end, or just before `before`. */
+function placeIn<T extends { readonly id: string }>(list: Map<string, T>, element: T, before: string | undefined): void {
+  if (before === undefined || list.has(element.id) || !list.has(before)) {
+    list.set(element.id, element);
+    return;
+  }
+  const rest = [...list.values()];
+  list.clear();
+  for (const item of rest) {
+    if (item.id === before) list.set(element.id, element);
+    list.set(item.id, item);
   }
 }

@@ -16,6 +16,9 @@ export interface Encoding<N extends EndpointName> {
   encode(result: EndpointResults[N]): object;
 }
 
+/** Endpoints of walker's own that a dialect may leave out: GraphWalker's REST service has no getModel. */
+export type OptionalEndpoint = 'getModel';
+
 /**
  * One wire dialect of the execution endpoints: `/walker` (ours) or `/graphwalker` (GraphWalker 4.3's, for
  * AltWalker and other clients of it). A dialect is an encoding of the one endpoint table, never a copy of the
@@ -32,7 +35,8 @@ export interface Dialect {
   readonly operationPrefix: string;
   /** The Content-Type of every answer, success or failure. */
   readonly contentType: string;
-  readonly encodings: { readonly [N in EndpointName]: Encoding<N> };
+  /** An endpoint the dialect has no encoding for is not among its routes (its path answers 404). */
+  readonly encodings: { readonly [N in Exclude<EndpointName, OptionalEndpoint>]: Encoding<N> } & { readonly [N in OptionalEndpoint]?: Encoding<N> };
 }
 
 /** The Content-Type of JSON answers. */

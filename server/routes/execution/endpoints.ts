@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { andThen } from '../../../core/awaitable.js';
 import type { Awaitable, SessionLoadResult, SessionWalk, StepAnswer } from '../../../core/session.js';
 import type { WalkStatistics } from '../../../core/machine/statistics.js';
+import type { ModelFileJson } from '../../../core/model/types.js';
 
 /** What each execution endpoint does to the session yields, before a dialect encodes it. */
 export interface EndpointResults {
@@ -14,6 +15,8 @@ export interface EndpointResults {
   readonly restart: void;
   readonly fail: string;
   readonly getStatistics: WalkStatistics;
+  /** The model file of the last load, as the loader read it. */
+  readonly getModel: ModelFileJson;
 }
 
 export type EndpointName = keyof EndpointResults;
@@ -33,6 +36,7 @@ export interface EndpointInputs {
   /** The reason. */
   readonly fail: string;
   readonly getStatistics: void;
+  readonly getModel: void;
 }
 
 /** The HTTP methods an execution endpoint can be reached with. */
@@ -154,5 +158,14 @@ const getStatistics: Endpoint<'getStatistics'> = {
   run: (walk) => walk.statistics(),
 };
 
+const getModel: Endpoint<'getModel'> = {
+  name: 'getModel',
+  methods: ['GET'],
+  url: '/getModel',
+  summary: 'The loaded model file',
+  input: nothing,
+  run: (walk) => walk.modelFile(),
+};
+
 /** Every execution endpoint of docs/api-execution.md, in the order the document lists them. */
-export const ENDPOINTS: readonly Endpoint[] = [load, hasNext, getNext, getData, setData, restart, fail, getStatistics];
+export const ENDPOINTS: readonly Endpoint[] = [load, hasNext, getNext, getData, setData, restart, fail, getStatistics, getModel];

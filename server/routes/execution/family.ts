@@ -71,7 +71,8 @@ export function registerExecutionRoutes(
   }
 
   for (const endpoint of ENDPOINTS) {
-    const encoding = dialect.encodings[endpoint.name] as Encoding<EndpointName>;
+    const encoding = dialect.encodings[endpoint.name] as Encoding<EndpointName> | undefined;
+    if (encoding === undefined) continue;
     const handler = handlerOf(endpoint, encoding, sessionOf);
     // One route per method, so that each is an OpenAPI operation with an id of its own.
     for (const [i, method] of endpoint.methods.entries()) {

@@ -159,3 +159,9 @@ const loadWarning = {
 
 /** `/walker`: the seed, and the load's warnings when it has any. */
 export const walkerLoadResponse = okBody({ seed: integer, warnings: { type: 'array', items: loadWarning } }, ['seed']);
+
+/**
+ * getModel's answer: the model file under `model`, an open object the serialiser writes as it is (the model
+ * file's members are documented by the load body's schema in the OpenAPI document).
+ */
+export const getModelResponse = okBody({ model: { type: 'object', additionalProperties: true } }, ['model']);

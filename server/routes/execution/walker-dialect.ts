@@ -1,7 +1,7 @@
 import { joinVariables } from '../../../core/machine/machine.js';
 import { JSON_TYPE, type Dialect } from './dialect.js';
 import { answerOk, commonEncodings } from './common-encodings.js';
-import { okResponse, walkerGetDataResponse, walkerGetNextResponse, walkerLoadResponse, walkerStatisticsResponse } from './schemas.js';
+import { getModelResponse, okResponse, walkerGetDataResponse, walkerGetNextResponse, walkerLoadResponse, walkerStatisticsResponse } from './schemas.js';
 
 /** `/walker`: walker's own encoding of GraphWalker's legacy format (docs/api-execution.md). */
 export const walkerDialect: Dialect = {
@@ -53,6 +53,14 @@ export const walkerDialect: Dialect = {
         "name=value pairs joined by '; ', the current model's first, then shared ones as global.name=value.",
       response: walkerGetDataResponse,
       encode: (variables) => ({ result: 'ok', data: joinVariables(variables) }),
+    },
+    getModel: {
+      description:
+        'The model file of the last load as the loader read it, in the canonical JSON form (a GraphML load ' +
+        "answers JSON too): what the editor opens a running walk's models from, and the REST form of the " +
+        "WebSocket service's getModel. Before a load: nok.",
+      response: getModelResponse,
+      encode: (file) => ({ result: 'ok', model: file }),
     },
     fail: {
       description:

@@ -159,11 +159,11 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
   ],
   [
     'getModel',
-    own({
+    table<'getModel'>({
       answersAs: 'getmodel',
-      needsWalk: true,
-      run: (walk) =>
-        andThen((walk as SessionWalk).modelFile(), (file) => [{ command: 'getmodel', success: true, models: JSON.stringify(file) }]),
+      endpoint: 'getModel',
+      input: () => undefined,
+      encode: (file) => [{ command: 'getmodel', success: true, models: JSON.stringify(file) }],
     }),
   ],
   [

@@ -37,6 +37,25 @@ describe('POST .../vertices', () => {
     expect(edge.body.edge).toMatchObject({ id: 'e2', name: 'e2' });
   });
 
+  it("puts a new element before another of its kind with 'before', and refuses a 'before' that names none, changing nothing", async () => {
+    for (const id of ['a', 'c']) await call(t.app, 'POST', `${base}/vertices`, { id });
+    expect((await call(t.app, 'POST', `${base}/vertices`, { id: 'b', before: 'c' })).status).toBe(201);
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e2', target_vertex_id: 'a' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e1', target_vertex_id: 'b', before: 'e2' });
+    await call(t.app, 'POST', `${base}/edges`, { id: 'e3', target_vertex_id: 'c', before: null });
+    for (const [kind, before] of [['vertices', 'e1'], ['edges', 'a'], ['edges', 'nothing']] as const) {
+      const refused = await call(t.app, 'POST', `${base}/${kind}`, { id: 'x', ...(kind === 'edges' ? { target_vertex_id: 'a' } : {}), before });
+      expect(refused.status).toBe(422);
+      expect(refused.body.code).toBe('invalid_element');
+      expect(refused.body.message).toContain(`'before' names no ${kind === 'vertices' ? 'vertex' : 'edge'} of the draft ('${before}')`);
+    }
+    const exported = await call(t.app, 'GET', base);
+    expect(exported.body.revision).toBe(6);
+    const [model] = exported.body.model.models;
+    expect(model.vertices.map((v: { id: string }) => v.id)).toEqual(['a', 'b', 'c']);
+    expect(model.edges.map((e: { id: string }) => e.id)).toEqual(['e1', 'e2', 'e3']);
+  });
+
   it('keeps every given field', async () => {
     const vertex = { id: 'v', name: 'v_Name', shared_state: 'LOGIN', actions: ['a = 1;'], requirements: ['R'], properties: { x: 1.5, y: -2 } };
     const res = await call(t.app, 'POST', `${base}/vertices`, vertex);
