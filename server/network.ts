@@ -144,6 +144,8 @@ function isCrossSite(site: string | string[] | undefined): boolean {
  * route, which checks the token itself. The Host and Origin checks above still hold for them.
  */
 function isOpenWithoutToken(request: FastifyRequest): boolean {
+  // `/` is also GraphWalker's WebSocket service: an upgrade there walks, so it needs the token like any walk.
+  if (request.headers.upgrade !== undefined) return false;
   const path = request.url.split('?', 1)[0];
   if (path === '/walker/login') return true;
   return (request.method === 'GET' || request.method === 'HEAD') && (path === '/' || PAGE_FILES.test(path));
