@@ -114,7 +114,8 @@ async function walkSession(service: Service, id: string): Promise<{ path: string
 
 beforeAll(() => ensureBuilt(), 120_000);
 
-describe('walker online against memory bombs, the real executable', () => {
+// Each test takes seconds alone and a minute or more on a machine busy with other suites (load 12: past 60 s).
+describe('walker online against memory bombs, the real executable', { timeout: 240_000 }, () => {
   it('stops every script at the memory limit, names it, and gives the memory back', async () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0']);
     const pid = service.process.pid as number;
