@@ -3,7 +3,7 @@ import { scriptEngineOf, type Registries } from '../plugin.js';
 import type { SandboxReservation, ScriptLimits, ScriptSandbox } from '../scripting.js';
 import type { WalkState, RequirementCounts } from '../walk-state.js';
 import type { StepDemand, StopCondition } from '../condition.js';
-import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
+import { DEFAULT_SCRIPT_LIMITS, SHARED_VARIABLE_PREFIX, actionScriptsOf } from '../scripting.js';
 import { SeededRandom } from '../random.js';
 import { ErrorCodes, invalidGenerator, WalkerError } from '../errors.js';
 import {
@@ -82,11 +82,9 @@ export interface Step {
 /** The message of docs/api-execution.md for a step asked for after the stop condition is fulfilled. */
 export const NO_MORE_STEPS_MESSAGE = 'No more steps available: the stop condition is fulfilled.';
 /** How {@link Machine.variables} names a variable of the shared scope. */
-const SHARED_PREFIX = 'global.';
-
 /** Of the variables as {@link Machine.variables} lists them, the current model's own: no shared `global.` ones. */
 export function ownVariables(variables: ReadonlyArray<[string, string]>): Array<[string, string]> {
-  return variables.filter(([name]) => !name.startsWith(SHARED_PREFIX));
+  return variables.filter(([name]) => !name.startsWith(SHARED_VARIABLE_PREFIX));
 }
 
 /** The variables as one `name=value; name=value` string (docs/api-execution.md). */
@@ -181,7 +179,7 @@ export class Machine implements WalkState {
         this.readChance = true;
       },
     });
-    this.scripts = new WalkScripts(graph, this.sandbox);
+    this.scripts = new WalkScripts(graph, this.sandbox, (actions) => actionScriptsOf(engine, actions));
     const bound = options.planStates ?? DEFAULT_PLAN_STATES;
     const timeMs = options.planTimeMs ?? DEFAULT_PLAN_TIME_MS;
     this.planning = new WalkPlanning({ graph, engine, limits, seed: options.seed, live: this.sandbox, bound, timeMs });
@@ -499,8 +497,8 @@ export class Machine implements WalkState {
       if (guard === undefined) continue;
       const held = states.length === 0 ? [] : this.planning.variablesOf(this.reachSpace!, states[0], g.modelOf[edge]);
       for (const [name] of held) {
-        const bare = name.startsWith(SHARED_PREFIX) ? name.slice(SHARED_PREFIX.length) : name;
-        if (new RegExp(`(^|[^\\w$.])(global\\.)?${escapeRegExp(bare)}(?![\\w$])`).test(guard)) names.add(name);
+        const bare = name.startsWith(SHARED_VARIABLE_PREFIX) ? name.slice(SHARED_VARIABLE_PREFIX.length) : name;
+        if (new RegExp(`(^|[^\\w$.])(${escapeRegExp(SHARED_VARIABLE_PREFIX)})?${escapeRegExp(bare)}(?![\\w$])`).test(guard)) names.add(name);
       }
     }
     const which = names.size === 0 ? 'the variables its guards read' : [...names].join(', ');
