@@ -3,20 +3,23 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that cost the most CPU, most first (docs/benchmarks.md, "The test suite"). With two workers, a long
- * file that starts last holds the run open alone at its end.
+ * The files that take longest, longest first (docs/benchmarks.md, "The test suite"); soak runs for a fixed
+ * minute. With two workers, a long file that starts last holds the run open alone at its end.
  */
 const SLOW_FILES = [
-  'test/plugins/quickjs/quickjs.test.ts',
+  'test/server/soak.test.ts',
   'test/cli/check.test.ts',
-  'test/package/pack.test.ts',
+  'test/server/sandbox-process.test.ts',
   'test/server/first-load-process.test.ts',
+  'test/package/pack.test.ts',
+  'test/plugins/quickjs/quickjs.test.ts',
   'test/browser/editor.test.ts',
   'test/browser/large.test.ts',
   'test/server/sessions-process.test.ts',
+  'test/cli/graphwalker-flags.test.ts',
+  'test/cli/online-options.test.ts',
   'test/altwalker/altwalker.test.ts',
   'test/core/machine/walk-properties.test.ts',
-  'test/server/soak.test.ts',
   'test/core/dispose.test.ts',
   'test/server/execution.test.ts',
   'test/cli/run.test.ts',
