@@ -33,8 +33,8 @@ export type InProcessService = Omit<Service, 'process'>;
 /**
  * Runs `walker online ...args` through `main` in this process, with captured output, and waits for its
  * `Listening on` line: the options reach the same app as in the executable, without a second of CPU for a
- * process start. `stop` emits SIGTERM in this process, as a signal from outside would arrive; the service listens
- * for it like the executable does, and so does every other service this process runs, which stops too.
+ * process start. `stop` emits the signal (SIGTERM by default; the service listens for SIGINT and SIGTERM) in this
+ * process, as a signal from outside would arrive: every service this process runs stops with it.
  */
 export async function serveInProcess(args: readonly string[]): Promise<InProcessService> {
   let listening: (url: string) => void = () => {};
