@@ -5,7 +5,7 @@ import type { WalkState } from '../../core/walk-state.js';
 import { NearestUnvisited } from './algorithms/nearest-unvisited.js';
 import { Backoff, randomUnvisitedEdge } from './choice.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
-import { leadsToUnvisited, NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
+import { leadsToUnvisited, NO_SPACE, StateGuide, takesUnvisitedEdge, type StatePlan } from './state-guide.js';
 import { frontierRoute, nearestRoute } from '../../core/planning/state-tours.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
@@ -42,7 +42,7 @@ export const quickRandomGenerator: PathGeneratorFactory = {
  * visited is open, and through it; one of the nearest drawn from the seed.
  */
 const nearestUnvisited: StatePlan = (space, state, walk, first) =>
-  nearestRoute(space, state, (t) => walk.visits(space.edgeOf[t]) === 0, walk.random, first) ??
+  nearestRoute(space, state, (t) => takesUnvisitedEdge(space, walk, t), walk.random, first) ??
   frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first);
 
 /** The quick_random strategy; also what shortest_all_paths walks by while its plan is spoilt by guards. */
@@ -73,7 +73,7 @@ export class QuickRandomPath extends MovePlanner {
    * -1 when there is nothing to head for (the caller then chooses at random).
    */
   override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
-    const guided = this.guide === undefined ? NO_SPACE : this.guide.next(walk, vertex, open);
+    const guided = this.guide === undefined ? NO_SPACE : this.guide.next(walk, vertex, open, candidates);
     if (guided !== NO_SPACE) return guided;
     const fresh = randomUnvisitedEdge(walk, open);
     if (fresh >= 0) return fresh;
