@@ -42,6 +42,40 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
   return [...found].sort((a, b) => a - b);
 }
 
+/**
+ * Per state, whether a walk from it can still take every edge of `needed` but the one a transition into it
+ * just took: that taking it does not close the way to the others for good (a counter that only grows past a
+ * guard's threshold, say). A state from which an unexplored state is reachable (unknown, or beyond the bound)
+ * is taken to keep them, since what lies beyond is not known. Answers are kept per state.
+ */
+export function keepsCoverable(space: StateSpace, needed: readonly number[]): (state: number, taken: number) => boolean {
+  const answers = new Map<number, Set<number> | null>();
+  const reachableFrom = (from: number): Set<number> | null => {
+    const seen = new Uint8Array(space.size);
+    const edges = new Set<number>();
+    const queue = [from];
+    seen[from] = 1;
+    for (let h = 0; h < queue.length; h++) {
+      const s = queue[h];
+      if (space.expanded[s] === 0) return null;
+      for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
+        edges.add(space.edgeOf[t]);
+        const next = space.to[t];
+        if (seen[next] === 0) {
+          seen[next] = 1;
+          queue.push(next);
+        }
+      }
+    }
+    return edges;
+  };
+  return (state, taken) => {
+    if (!answers.has(state)) answers.set(state, reachableFrom(state));
+    const edges = answers.get(state)!;
+    return edges === null || needed.every((e) => e === taken || edges.has(e));
+  };
+}
+
 /** Whether `first` rules out some transition of `state`. */
 function closesAny(space: StateSpace, state: number, first: FirstMoves): boolean {
   for (let t = space.outStart[state]; t < space.outStart[state + 1]; t++) if (!first(t)) return true;
