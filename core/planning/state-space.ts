@@ -169,13 +169,31 @@ export function exploreStates(
   };
   const unknownOf = (v: number): number => (unknownAt[v] >= 0 ? unknownAt[v] : (unknownAt[v] = add(v, '', '', 1)));
   const copied = () => stepper.copy();
+  let loaded: string | undefined;
+  /**
+   * The state that `element` (an edge whose target is `target`, or a vertex jumped to, its own target) leads to
+   * from a state with `vars` and `key`; -1 when its actions fail (the walk would fail there).
+   */
+  const follow = (element: number, target: number, vars: string, key: string): number | typeof NO_COPY => {
+    if (graph.actions[element].length === 0 && graph.actions[target].length === 0) return stateOf(target, key, () => vars);
+    if (loaded !== vars) stepper.load(vars);
+    loaded = undefined;
+    let taken: string | typeof UNPREDICTABLE | undefined;
+    try {
+      taken = stepper.take(element);
+    } catch (error) {
+      if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
+      return -1;
+    }
+    if (taken === undefined) return NO_COPY;
+    return taken === UNPREDICTABLE ? unknownOf(target) : stateOf(target, taken, copied);
+  };
   stateOf(vertex, stepper.keyOf(variables), () => variables);
   const answers = new Uint8Array(maxOutDegree(graph));
   const guarded = guardedVertices(graph);
   const jumps = new JumpTargets(graph, stepper, guarded, answers.length);
   const { stop, endless } = bound;
   const deadline = stop === undefined ? Infinity : stop.clock() + stop.ms;
-  let loaded: string | undefined;
   let explored = 0;
   let cut: ExplorationCut | undefined;
   let s = 0;
@@ -211,23 +229,9 @@ export function exploreStates(
     for (let i = graph.outOffsets[here], k = 0, end = graph.outOffsets[here + 1]; i < end; i++, k++) {
       if (answers[k] === CLOSED) continue;
       const edge = graph.outEdges[i];
-      const target = graph.target[edge];
-      let next: number;
-      if (graph.actions[edge].length > 0 || graph.actions[target].length > 0) {
-        if (loaded !== vars) stepper.load(vars);
-        let taken: string | undefined;
-        loaded = undefined;
-        try {
-          taken = stepper.take(edge);
-        } catch (error) {
-          if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
-          continue;
-        }
-        if (taken === undefined) return NO_COPY;
-        next = taken === UNPREDICTABLE ? unknownOf(target) : stateOf(target, taken, copied);
-      } else {
-        next = stateOf(target, key, () => vars);
-      }
+      const next = follow(edge, graph.target[edge], vars, key);
+      if (next === NO_COPY) return NO_COPY;
+      if (next < 0) continue;
       edgeOf.push(edge);
       to.push(next);
       unsure.push(answers[k] === MAYBE ? 1 : 0);
@@ -235,21 +239,9 @@ export function exploreStates(
     if (graph.sharedState[here] !== undefined) {
       loaded = undefined;
       for (const w of jumps.from(here, vars)) {
-        let next: number;
-        if (graph.actions[w].length > 0) {
-          stepper.load(vars);
-          let taken: string | undefined;
-          try {
-            taken = stepper.take(w);
-          } catch (error) {
-            if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
-            continue;
-          }
-          if (taken === undefined) return NO_COPY;
-          next = taken === UNPREDICTABLE ? unknownOf(w) : stateOf(w, taken, copied);
-        } else {
-          next = stateOf(w, key, () => vars);
-        }
+        const next = follow(w, w, vars, key);
+        if (next === NO_COPY) return NO_COPY;
+        if (next < 0) continue;
         edgeOf.push(w);
         to.push(next);
         unsure.push(0);

@@ -341,6 +341,30 @@ function bitCount(mask: number): number {
 }
 
 /**
+ * The moves of each state, numbered from 0 (`start`) as they are first found, found only when first asked:
+ * for searches over states that may be endless. A move is the index of its edge and the state it leads to.
+ */
+function lazyMoves<S>(start: S, key: (state: S) => string, movesFrom: (state: S) => Iterable<[number, S]>): (state: number) => Array<[number, number]> {
+  const states = [start];
+  const indexOf = new Map([[key(start), 0]]);
+  const moves: Array<Array<[number, number]> | undefined> = [];
+  return (s) => {
+    let here = moves[s];
+    if (here !== undefined) return here;
+    here = [];
+    for (const [edge, next] of movesFrom(states[s])) {
+      let to = indexOf.get(key(next));
+      if (to === undefined) {
+        to = states.push(next) - 1;
+        indexOf.set(key(next), to);
+      }
+      here.push([edge, to]);
+    }
+    return (moves[s] = here);
+  };
+}
+
+/**
  * The exact optimum of `edge_coverage(100)` where the states may be endless (a counter without bound):
  * breadth-first over (state, set of covered edges), finding each state's moves only when a pair first stands
  * there, and ending at the first pair with every edge covered. Undefined when no walk covers every edge
@@ -352,23 +376,7 @@ export function unboundedCoverageOptimum(model: OracleModel, where?: string, pai
   const walk = new ModelWalk(model, label);
   const edges = model.edges.length;
   if (edges > 30) throw new Error(`${label}: more than 30 edges for brute force`);
-  const states: OracleState[] = [walk.start()];
-  const indexOf = new Map([[keyOf(states[0]), 0]]);
-  const moves: Array<OracleMove[] | undefined> = [];
-  const movesOf = (s: number): OracleMove[] => {
-    let here = moves[s];
-    if (here !== undefined) return here;
-    here = [];
-    for (const [edge, next] of walk.movesFrom(states[s])) {
-      let to = indexOf.get(keyOf(next));
-      if (to === undefined) {
-        to = states.push(next) - 1;
-        indexOf.set(keyOf(next), to);
-      }
-      here.push({ edge, to });
-    }
-    return (moves[s] = here);
-  };
+  const movesOf = lazyMoves(walk.start(), keyOf, (state) => walk.movesFrom(state));
   const all = 2 ** edges - 1;
   const startSteps = walk.startEdge >= 0 ? 2 : 1;
   const first = walk.startEdge >= 0 ? 2 ** walk.startEdge : 0;
@@ -379,7 +387,7 @@ export function unboundedCoverageOptimum(model: OracleModel, where?: string, pai
     for (let i = 0; i < frontier.length; i += 2) {
       const mask = frontier[i + 1];
       if (mask === all) return startSteps + 2 * moved;
-      for (const { edge, to } of movesOf(frontier[i])) {
+      for (const [edge, to] of movesOf(frontier[i])) {
         const covered = mask | (1 << edge);
         const pair = to * 2 ** edges + covered;
         if (seen.has(pair)) continue;
@@ -552,24 +560,8 @@ export function projectCoverageOptimum(models: readonly OracleModel[], where = '
   const walk = new ProjectWalk(models, where);
   const edges = models.reduce((n, m) => n + m.edges.length, 0);
   if (edges > 30) throw new Error(`${where}: more than 30 edges for brute force`);
-  const states: ProjectState[] = [walk.start()];
   const key = (s: ProjectState) => `${s.model}\u0000${s.vertex}\u0000${s.jumpedFrom}\u0000${s.variables}`;
-  const indexOf = new Map([[key(states[0]), 0]]);
-  const moves: Array<Array<[number, number]> | undefined> = [];
-  const movesOf = (s: number): Array<[number, number]> => {
-    let here = moves[s];
-    if (here !== undefined) return here;
-    here = [];
-    for (const [edge, next] of walk.movesFrom(states[s])) {
-      let to = indexOf.get(key(next));
-      if (to === undefined) {
-        to = states.push(next) - 1;
-        indexOf.set(key(next), to);
-      }
-      here.push([edge, to]);
-    }
-    return (moves[s] = here);
-  };
+  const movesOf = lazyMoves(walk.start(), key, (state) => walk.movesFrom(state));
   const all = 2 ** edges - 1;
   const best = new Map<number, number>([[0, 0]]);
   // Dial's buckets by elements handed out: every move costs one or two.

@@ -6,7 +6,7 @@ import { Walker } from '../../../core/walker.js';
 import { builtinPlugins } from '../../../plugins/index.js';
 import { CLINIC_MODELS, clinicFile } from '../../support/clinic-project.js';
 import { projectCoverageOptimum, type OracleModel } from '../../support/guard-oracle.js';
-import { walkCapped } from '../../support/guarded-walks.js';
+import { coversWithClientData, walkCapped } from '../../support/guarded-walks.js';
 
 /**
  * Planning across models linked by shared states (docs/planning.md, "Across models"): the states follow jumps,
@@ -230,18 +230,7 @@ describe('generated projects of models linked by shared states', () => {
           if (covered) expect({ seed, refused }).toEqual({ seed, refused: false });
         }
         // A client that sets the counter between steps, as a test step may.
-        const machine = walker.walk(loaded, { seed, dataWriters: 'client' });
-        try {
-          for (let i = 0; i < 400 && machine.hasNext(); i++) {
-            machine.next();
-            if (i % 6 === 5) machine.setData(`global.g = ${data[(i / 6) % data.length | 0]};`);
-          }
-          if (machine.statistics().edgeCoverage < 100) return;
-        } catch {
-          return;
-        } finally {
-          machine.dispose();
-        }
+        if (!coversWithClientData(walker, loaded, seed, 400, 6, (i) => `global.g = ${data[i % data.length]};`)) return;
         reached++;
         walker.walk(loaded, { ...goal, dataWriters: 'client' }).dispose();
       }),
