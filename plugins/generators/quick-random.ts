@@ -44,15 +44,15 @@ export const quickRandomGenerator: PathGeneratorFactory = {
  * lead where guards close the others for good (a shared counter that only grows past their threshold).
  */
 const nearestUnvisited: StatePlan = (space, state, walk, first) => {
-  const g = space.graph;
   const unvisited = (t: number) => takesUnvisitedEdge(space, walk, t);
-  const needed = coverableFrom(space, state, (e) => !g.isVertex(e) && walk.visits(e) === 0, first);
-  const keeps = keepsCoverable(space, needed);
-  return (
-    nearestRoute(space, state, (t) => unvisited(t) && keeps(space.to[t], space.edgeOf[t]), walk.random, first) ??
-    nearestRoute(space, state, unvisited, walk.random, first) ??
-    frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first)
-  );
+  const route = nearestRoute(space, state, unvisited, walk.random, first);
+  if (route === undefined) return frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first);
+  // Most often the nearest keeps the rest within reach, and one look at where it ends says so.
+  const g = space.graph;
+  const keeps = keepsCoverable(space, coverableFrom(space, state, (e) => !g.isVertex(e) && walk.visits(e) === 0, first));
+  const last = route[route.length - 1];
+  if (keeps(space.to[last], space.edgeOf[last])) return route;
+  return nearestRoute(space, state, (t) => unvisited(t) && keeps(space.to[t], space.edgeOf[t]), walk.random, first) ?? route;
 };
 
 /** The quick_random strategy; also what shortest_all_paths walks by while its plan is spoilt by guards. */

@@ -117,9 +117,13 @@ export class StateGuide {
 
   private due(state: number): number {
     if (this.at >= this.plan.length) return -1;
-    const t = this.plan[this.at];
     const space = this.space!;
-    return t >= space.outStart[state] && t < space.outStart[state + 1] ? t : -1;
+    const leaves = (t: number) => t >= space.outStart[state] && t < space.outStart[state + 1];
+    // The machine made the planned move without asking: a jump that was the only way on from its vertex.
+    if (!leaves(this.plan[this.at]) && space.to[this.plan[this.at]] === state) this.at++;
+    if (this.at >= this.plan.length) return -1;
+    const t = this.plan[this.at];
+    return leaves(t) ? t : -1;
   }
 
   private locate(walk: WalkState, vertex: number): number {
