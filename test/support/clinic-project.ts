@@ -9,8 +9,8 @@ import type { OracleModel } from './guard-oracle.js';
  * `global.` variables that other models' actions write: owners must be saved before a search finds one (a
  * threshold), a pet before a visit, a discharge needs two visits and resets them (a reset), the owners' list
  * is cleared at three (a reset at a threshold), and the vets' page counts its views without bound, with a
- * guard on their remainder (a counter without bound, so the walk's states are endless). Every edge is
- * coverable by one walk.
+ * guard on their remainder; visits too may be added without bound until a discharge. So the walk's states are
+ * endless. Every edge is coverable by one walk.
  */
 
 type Edge = { id: string; sourceVertexId: string; targetVertexId: string; guard?: string; actions?: string[] };

@@ -102,6 +102,40 @@ describe('the clinic project, four models linked by shared states', () => {
   });
 });
 
+describe('what the load judges across models', () => {
+  /**
+   * The clinic with every counter capped at 3, so that its states are finite and a load explores them all,
+   * and the vets' specialty filter never shown: its guard asks for fewer views than the walk starts with.
+   */
+  const neverShown = () => {
+    const file = clinicFile() as unknown as { models: Array<{ edges: Array<{ id: string; guard?: string; actions?: string[] }> }> };
+    for (const m of file.models) {
+      m.edges = m.edges.map((e) => ({
+        ...e,
+        ...(e.id === 'e_Specialty' ? { guard: 'global.views < 0' } : {}),
+        actions: (e.actions ?? []).map((a) => a.replace(/^global\.(\w+)\+\+;$/, 'global.$1 = Math.min(global.$1 + 1, 3);')),
+      }));
+    }
+    return loadModelFile(file as unknown as ModelFileJson);
+  };
+
+  it('refuses full coverage offline, naming the edge of the model entered through a shared state and its guard', () => {
+    const loaded = neverShown();
+    expect(() => walker.walk(loaded, { generator: `shortest_all_paths(${COVER})`, seed: 1, planStates: 100_000 }).dispose()).toThrow(
+      /Model 'Vets'.*Closed by guards: e_Specialty \(guard "global\.views < 0"/,
+    );
+  });
+
+  it('serves it with a warning where a client may set data, and names the edge among the closed ones', () => {
+    const machine = walker.walk(neverShown(), { generator: 'random(never)', seed: 1, dataWriters: 'client' });
+    try {
+      expect(machine.closedEdges().map(({ words }) => words.split(' ')[0])).toContain('e_Specialty');
+    } finally {
+      machine.dispose();
+    }
+  });
+});
+
 /**
  * A generated project: a hub model with the start, and two or three spokes, each linked to the hub by one
  * shared state where the walk goes in and one where it comes back. A shared counter `g`, capped at 4 so that
