@@ -6,7 +6,16 @@ import type { ModelFileJson } from '../core/model/types.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { planTour } from '../core/planning/tour-search.js';
 import { createRandom } from '../core/random.js';
-import { coverageOptimum, exploreModel, exploreModelFile, stepsToReach, unboundedCoverageOptimum, type OracleModel } from '../test/support/guard-oracle.js';
+import {
+  coverageOptimum,
+  exploreModel,
+  exploreModelFile,
+  projectCoverageOptimum,
+  stepsToReach,
+  unboundedCoverageOptimum,
+  type OracleModel,
+} from '../test/support/guard-oracle.js';
+import { CLINIC_MODELS, clinicFile } from '../test/support/clinic-project.js';
 import { COUNTER_MODELS, counterFile } from '../test/support/counter-models.js';
 import { GUARDED_MODELS, guardedModelsFolder, SEEDS, walkCapped } from '../test/support/guarded-walks.js';
 import type { GuardedModel, WalkOutcome } from '../test/support/guarded-walks.js';
@@ -37,6 +46,7 @@ export const benchPlanning: BenchSection = async () => {
   rows.push(...(await chanceGuard(walker)));
   rows.push(...largeStateSpace(walker));
   for (const model of COUNTER_MODELS) rows.push(...counterModelRows(walker, model));
+  rows.push(...clinicRows(walker));
   return rows;
 };
 
@@ -48,13 +58,31 @@ export const benchPlanning: BenchSection = async () => {
  */
 export function counterModelRows(walker: Walker, model: OracleModel & { id: string }): BenchRow[] {
   const subject = `counter model ${model.id} (endless states)`;
-  const optimum = unboundedCoverageOptimum(model, subject) as number;
-  const loaded = loadModelFile(counterFile(model));
+  return endlessStateRows(walker, subject, unboundedCoverageOptimum(model, subject) as number, loadModelFile(counterFile(model)));
+}
+
+/**
+ * The clinic project (issue 22, test/support/clinic-project.ts): four models linked by shared states, guards
+ * on shared `global.` variables, and a counter without bound, planned as one walk; held to the optimum of the
+ * oracle for projects, like the counter models.
+ */
+export function clinicRows(walker: Walker): BenchRow[] {
+  const subject = 'clinic project, 4 models linked by shared states (endless states)';
+  const optimum = projectCoverageOptimum(CLINIC_MODELS, subject) as number;
+  return endlessStateRows(walker, subject, optimum, loadModelFile(clinicFile()), ['weighted_random(edge_coverage(100))']);
+}
+
+/**
+ * A walk whose states are endless, against its optimum: each generator's worst of 10 seeds at the default
+ * bounds and by the graph alone, and the time of the first move and of the slowest later decision.
+ */
+function endlessStateRows(walker: Walker, subject: string, optimum: number, loaded: LoadedModelFile, more: readonly string[] = []): BenchRow[] {
   const rows: BenchRow[] = [{ section: SECTION, subject, metric: 'optimum steps to edge_coverage(100) (lazy oracle)', value: optimum }];
   const goals: Array<[string, number | undefined]> = [
     ['shortest_all_paths(edge_coverage(100))', 1.05],
     ['quick_random(edge_coverage(100))', 2],
     ['random(edge_coverage(100))', undefined],
+    ...more.map((generator): [string, undefined] => [generator, undefined]),
   ];
   for (const [generator, factor] of goals) {
     rows.push(...worstOfSeeds(walker, loaded, subject, generator, optimum, factor));
@@ -118,7 +146,8 @@ function pickUpGridRows(walker: Walker, { side, picks, seed }: { side: number; p
     return rows;
   }
   const plan = planTour(space, 0, edgesOf(space), createRandom(1));
-  const bound = 1 + 2 * plan.lowerBound;
+  // The bound counts the steps after the start vertex.
+  const bound = 1 + plan.lowerBound;
   rows.push({ section: SECTION, subject, metric: 'lower bound on steps to edge_coverage(100), proved by the search', value: bound });
   for (const generator of ['shortest_all_paths(edge_coverage(100))', 'quick_random(edge_coverage(100))']) {
     const walked = worstOfSeeds(walker, loaded, subject, generator, bound, undefined, 'lower bound');

@@ -316,7 +316,7 @@ export class Machine implements WalkState {
 
   /**
    * What planning with guards explored (docs/planning.md): undefined when it does not apply (no guards, a
-   * bound of 0 states, models linked by shared states).
+   * bound of 0 states).
    */
   planningFigures(): PlanningFigures | undefined {
     const p = this.planning;

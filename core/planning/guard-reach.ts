@@ -31,7 +31,8 @@ export interface GuardReach {
    * Two of `elements` that no one walk steps on both of, when some walk steps on each but no walk on all;
    * undefined when some walk steps on them all, or when that is not known: the space is too large for the
    * search, holds unknown states (after which a walk may take any way of the graph), or `elements` lie in
-   * another model than the start's, which the space does not go into.
+   * another model than the start's while some other model has a start element of its own (the walk may be
+   * put there by the machine's rule, which the space does not follow).
    */
   apart(elements: readonly number[]): [number, number] | undefined;
 }
@@ -39,7 +40,8 @@ export interface GuardReach {
 /**
  * Undefined when the space may not hold every state. `start` is the walk's start element; `reachable` what a
  * walk could step on were it not for guards (the elements of other models entered from their own start
- * elements among them, which the space, explored from the start, does not hold).
+ * elements among them, which the space, explored from the start, does not hold; models entered only through
+ * shared states it does, since it follows their jumps).
  */
 export function guardReach(space: StateSpace, start: number, reachable: Uint8Array): GuardReach | undefined {
   if (!space.complete) return undefined;
@@ -47,7 +49,11 @@ export function guardReach(space: StateSpace, start: number, reachable: Uint8Arr
   const stepped = new Uint8Array(g.size);
   stepped[start] = 1;
   const startModel = g.modelOf[start];
-  for (let e = 0; e < g.size; e++) if (g.modelOf[e] !== startModel) stepped[e] = reachable[e];
+  // The space follows jumps through shared states; a model entered from its own start element is entered
+  // where the machine's rule says, not by a transition, and from there any other model may be jumped into:
+  // with such a model, only the start's model is judged.
+  const startsElsewhere = g.models.some((m, i) => i !== startModel && m.startElement >= 0);
+  if (startsElsewhere) for (let e = 0; e < g.size; e++) if (g.modelOf[e] !== startModel) stepped[e] = reachable[e];
   const atVertex = new Map<number, number[]>();
   const unknownAt: number[] = [];
   for (let s = 0; s < space.size; s++) {
@@ -71,7 +77,7 @@ export function guardReach(space: StateSpace, start: number, reachable: Uint8Arr
   }
   const apart = (wanted: readonly number[]): [number, number] | undefined => {
     // After an unknown state, or in a model the space does not go into, a walk may take any way of the graph.
-    if (unknownAt.length > 0 || wanted.some((e) => g.modelOf[e] !== startModel)) return undefined;
+    if (unknownAt.length > 0 || (startsElsewhere && wanted.some((e) => g.modelOf[e] !== startModel))) return undefined;
     // The start element is stepped on before the first state: no transition of the space takes it.
     const elements = wanted.filter((e) => e !== start);
     // Heading for the nearest one again and again is cheap, and when it steps on them all it proves a walk does.

@@ -5,8 +5,11 @@ import type { Graph } from '../model/graph.js';
  * The states a walk can reach from where it stands: a state is a vertex together with the variables as they
  * are when the walk stands there (after the vertex's actions), and a transition is an out-edge its guard
  * lets through in that state, leading to the edge's target with the variables after the edge's and the
- * target's actions (docs/planning.md). States are numbered in breadth-first order from 0, the start; the
- * transitions of a state are `outStart[s] .. outStart[s+1]-1`, in the vertex's declaration order.
+ * target's actions (docs/planning.md). At a vertex with a shared state, a transition is also a jump to a
+ * vertex of another model with the same shared state, leading there with the variables after that vertex's
+ * actions: its {@link StateSpace.edgeOf} is the vertex jumped to, and it is one step where an edge is two
+ * ({@link stepsOf}). States are numbered in breadth-first order from 0, the start; the transitions of a state
+ * are `outStart[s] .. outStart[s+1]-1`, its out-edges in the vertex's declaration order, then its jumps.
  *
  * Chance and time (`Math.random`, `Date`) are not decided by the variables, so the space holds what they may
  * do rather than one draw of it: a guard that reads either may let its edge through, and its transition is
@@ -22,7 +25,7 @@ export interface StateSpace {
   /** Per state: its variables, as the script engine copies them; `''` for an {@link unknown} state. */
   readonly variablesOf: readonly string[];
   readonly outStart: Int32Array;
-  /** Per transition: the graph edge taken. */
+  /** Per transition: the graph edge taken, or for a jump the vertex jumped to. */
   readonly edgeOf: Int32Array;
   /** Per transition: the state it leads to. */
   readonly to: Int32Array;
@@ -47,6 +50,23 @@ export interface StateSpace {
   readonly complete: boolean;
   /** The state of `vertex` with `variables`, or -1 when there is none (an unknown state is never answered). */
   stateOf(vertex: number, variables: string): number;
+}
+
+/** Whether a transition is a jump through a shared state rather than an edge. */
+export function isJump(space: StateSpace, transition: number): boolean {
+  return space.edgeOf[transition] < space.graph.vertexCount;
+}
+
+/** The elements a transition hands out: an edge and its target are two, a jump's vertex is one. */
+export function stepsOf(space: StateSpace, transition: number): number {
+  return space.edgeOf[transition] < space.graph.vertexCount ? 1 : 2;
+}
+
+/** The elements a list of transitions hands out: two per edge, one per jump. */
+export function tourSteps(space: StateSpace, tour: readonly number[]): number {
+  let steps = 0;
+  for (const t of tour) steps += stepsOf(space, t);
+  return steps;
 }
 
 /**
@@ -74,7 +94,8 @@ export interface StateStepper {
    */
   guards(vertex: number, out: Uint8Array): void;
   /**
-   * Runs the actions of `edge` and of its target on the loaded variables and answers the key of the result
+   * Runs the actions of `edge` and of its target (of a vertex jumped to: its own) on the loaded variables and
+   * answers the key of the result
    * (equal variables, equal keys; {@link copy} makes the copy itself); {@link UNPREDICTABLE} when a script
    * read chance or time (whether or not it then failed); undefined when the variables have no faithful copy
    * (which ends the exploration).
@@ -162,12 +183,31 @@ export function exploreStates(
   };
   const unknownOf = (v: number): number => (unknownAt[v] >= 0 ? unknownAt[v] : (unknownAt[v] = add(v, '', '', 1)));
   const copied = () => stepper.copy();
+  let loaded: string | undefined;
+  /**
+   * The state that `element` (an edge whose target is `target`, or a vertex jumped to, its own target) leads to
+   * from a state with `vars` and `key`; -1 when its actions fail (the walk would fail there).
+   */
+  const follow = (element: number, target: number, vars: string, key: string): number | typeof NO_COPY => {
+    if (graph.actions[element].length === 0 && graph.actions[target].length === 0) return stateOf(target, key, () => vars);
+    if (loaded !== vars) stepper.load(vars);
+    loaded = undefined;
+    let taken: string | typeof UNPREDICTABLE | undefined;
+    try {
+      taken = stepper.take(element);
+    } catch (error) {
+      if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
+      return -1;
+    }
+    if (taken === undefined) return NO_COPY;
+    return taken === UNPREDICTABLE ? unknownOf(target) : stateOf(target, taken, copied);
+  };
   stateOf(vertex, stepper.keyOf(variables), () => variables);
   const answers = new Uint8Array(maxOutDegree(graph));
   const guarded = guardedVertices(graph);
+  const jumps = new JumpTargets(graph, stepper, guarded, answers.length);
   const { stop, endless } = bound;
   const deadline = stop === undefined ? Infinity : stop.clock() + stop.ms;
-  let loaded: string | undefined;
   let explored = 0;
   let cut: ExplorationCut | undefined;
   let s = 0;
@@ -203,26 +243,23 @@ export function exploreStates(
     for (let i = graph.outOffsets[here], k = 0, end = graph.outOffsets[here + 1]; i < end; i++, k++) {
       if (answers[k] === CLOSED) continue;
       const edge = graph.outEdges[i];
-      const target = graph.target[edge];
-      let next: number;
-      if (graph.actions[edge].length > 0 || graph.actions[target].length > 0) {
-        if (loaded !== vars) stepper.load(vars);
-        let taken: string | undefined;
-        loaded = undefined;
-        try {
-          taken = stepper.take(edge);
-        } catch (error) {
-          if (!(error instanceof ScriptError) || error.limit !== undefined) throw error;
-          continue;
-        }
-        if (taken === undefined) return NO_COPY;
-        next = taken === UNPREDICTABLE ? unknownOf(target) : stateOf(target, taken, copied);
-      } else {
-        next = stateOf(target, key, () => vars);
-      }
+      const next = follow(edge, graph.target[edge], vars, key);
+      if (next === NO_COPY) return NO_COPY;
+      if (next < 0) continue;
       edgeOf.push(edge);
       to.push(next);
       unsure.push(answers[k] === MAYBE ? 1 : 0);
+    }
+    if (graph.sharedState[here] !== undefined) {
+      loaded = undefined;
+      for (const w of jumps.from(here, vars)) {
+        const next = follow(w, w, vars, key);
+        if (next === NO_COPY) return NO_COPY;
+        if (next < 0) continue;
+        edgeOf.push(w);
+        to.push(next);
+        unsure.push(0);
+      }
     }
   }
   const size = vertexOf.length;
@@ -268,6 +305,52 @@ function judgeGuards(graph: Graph, stepper: StateStepper, vertex: number, answer
     for (let i = graph.outOffsets[vertex], k = 0, end = graph.outOffsets[vertex + 1]; i < end; i++, k++) {
       answers[k] = graph.guard[graph.outEdges[i]] === undefined ? OPEN : CLOSED;
     }
+  }
+}
+
+/**
+ * The vertices a walk may jump to from a vertex with a shared state, by the machine's rule
+ * (core/machine/shared-states.ts): each vertex of another model with the same shared state that has a name, or
+ * an out-edge open with the variables as they are. The machine also keeps a walk from jumping straight back
+ * to the vertex it just jumped from while it can stay; a state does not remember where the walk came from, so
+ * the space keeps that jump (more ways than walks take, never fewer), and a plan that leads through it is made
+ * again where the machine does not offer it.
+ */
+class JumpTargets {
+  private readonly found: number[] = [];
+  private readonly answers: Uint8Array;
+
+  constructor(
+    private readonly graph: Graph,
+    private readonly stepper: StateStepper,
+    private readonly guarded: Uint8Array,
+    degree: number,
+  ) {
+    this.answers = new Uint8Array(Math.max(degree, 1));
+  }
+
+  /** The vertices to jump to from `vertex` with `variables`; the stepper may be left with other variables loaded. */
+  from(vertex: number, variables: string): readonly number[] {
+    const g = this.graph;
+    const found = this.found;
+    found.length = 0;
+    const model = g.modelOf[vertex];
+    for (const w of g.sharedStateVertices(g.sharedState[vertex]!)) {
+      if (g.modelOf[w] === model) continue;
+      if (g.names[w] || this.anyOpen(w, variables)) found.push(w);
+    }
+    return found;
+  }
+
+  private anyOpen(vertex: number, variables: string): boolean {
+    const g = this.graph;
+    const degree = g.outOffsets[vertex + 1] - g.outOffsets[vertex];
+    if (degree === 0) return false;
+    if (this.guarded[vertex] === 0) return true;
+    this.stepper.load(variables);
+    judgeGuards(g, this.stepper, vertex, this.answers);
+    for (let k = 0; k < degree; k++) if (this.answers[k] !== CLOSED) return true;
+    return false;
   }
 }
 

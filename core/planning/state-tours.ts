@@ -22,16 +22,54 @@ export const ANY_FIRST: FirstMoves = () => true;
  * there can cover.
  */
 export function coverableFrom(space: StateSpace, from: number, wanted: (edge: number) => boolean, first: FirstMoves = ANY_FIRST): number[] {
-  const seen = new Uint8Array(space.size);
   const found = new Set<number>();
+  reachableTransitions(space, from, first, (t) => {
+    const e = space.edgeOf[t];
+    if (wanted(e)) found.add(e);
+  });
+  return [...found].sort((a, b) => a - b);
+}
+
+/**
+ * Per state, whether a walk from it can still take every edge of `needed` but the one a transition into it
+ * just took: that taking it does not close the way to the others for good (a counter that only grows past a
+ * guard's threshold, say). A state from which an unexplored state is reachable (unknown, or beyond the bound)
+ * is taken to keep them, since what lies beyond is not known. Answers are kept per state.
+ */
+export function keepsCoverable(space: StateSpace, needed: readonly number[]): (state: number, taken: number) => boolean {
+  const answers = new Map<number, Set<number> | null>();
+  const reachableFrom = (from: number): Set<number> | null => {
+    const edges = new Set<number>();
+    const whole = reachableTransitions(space, from, ANY_FIRST, (t) => edges.add(space.edgeOf[t]), (s) => space.expanded[s] === 0);
+    return whole ? edges : null;
+  };
+  return (state, taken) => {
+    if (!answers.has(state)) answers.set(state, reachableFrom(state));
+    const edges = answers.get(state)!;
+    return edges === null || needed.every((e) => e === taken || edges.has(e));
+  };
+}
+
+/**
+ * Visits every transition reachable from `from`, breadth-first, the first moves only those `first` accepts;
+ * false when `stop` answered true for a state reached, which ends the visit.
+ */
+function reachableTransitions(
+  space: StateSpace,
+  from: number,
+  first: FirstMoves,
+  visit: (transition: number) => void,
+  stop: (state: number) => boolean = () => false,
+): boolean {
+  const seen = new Uint8Array(space.size);
   const queue = [from];
   seen[from] = 1;
   for (let h = 0; h < queue.length; h++) {
     const s = queue[h];
+    if (stop(s)) return false;
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
       if (h === 0 && !first(t)) continue;
-      const e = space.edgeOf[t];
-      if (wanted(e)) found.add(e);
+      visit(t);
       const next = space.to[t];
       if (seen[next] === 0) {
         seen[next] = 1;
@@ -39,7 +77,7 @@ export function coverableFrom(space: StateSpace, from: number, wanted: (edge: nu
       }
     }
   }
-  return [...found].sort((a, b) => a - b);
+  return true;
 }
 
 /** Whether `first` rules out some transition of `state`. */

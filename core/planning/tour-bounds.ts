@@ -1,4 +1,4 @@
-import type { StateSpace } from './state-space.js';
+import { stepsOf, type StateSpace } from './state-space.js';
 
 /** Required elements the search takes on at most: a bit each in a positive 31-bit mask. */
 export const SEARCH_ELEMENTS = 30;
@@ -8,11 +8,12 @@ const FAR = 0xfffe;
 export const NEVER = 0xffff;
 
 /**
- * Lower bounds on the transitions a tour still needs. Per required element, the fewest transitions from each
- * state until a walk has stepped on it (`distance`: the element's own transitions, or those into its vertex,
- * are at 1, the rest by breadth-first search over the transitions backwards), and between two elements the
- * fewest from any state right after stepping on one until stepping on the other (`gap`, 0 when one transition
- * steps on both). A tour from state s over the elements left R steps on them in some order, and the stretch
+ * Lower bounds on the steps a tour still needs, counted as the elements it hands out: a transition over an
+ * edge is two, a jump through a shared state one ({@link stepsOf}). Per required element, the fewest steps
+ * from each state until a walk has stepped on it (`distance`: the element's own transitions, or those into its
+ * vertex, cost their own steps, the rest by a shortest-path search over the transitions backwards), and
+ * between two elements the fewest from any state right after stepping on one until stepping on the other
+ * (`gap`, 0 when one transition steps on both). A tour from state s over the elements left R steps on them in some order, and the stretch
  * that ends on each j costs at least `distance[j][s]` when j comes first, else `gap[i][j]` for the i before
  * it: so at least the sum over j of the least of those, and at least the largest `distance[j][s]`. Both are
  * lower bounds: A* with them finds the optimum, and whatever it has left open when it stops bounds it.
@@ -66,7 +67,7 @@ export class TourBounds {
     return most > sum ? most : sum;
   }
 
-  /** `gap[i][j]`: the fewest transitions from a state right after stepping on i until stepping on j. */
+  /** `gap[i][j]`: the fewest steps from a state right after stepping on i until stepping on j. */
   private gaps(): Int32Array[] {
     const space = this.space;
     const k = this.required.length;
@@ -109,27 +110,31 @@ function incoming(space: StateSpace): { start: Int32Array; transitions: Int32Arr
   return { start, transitions, source };
 }
 
+/**
+ * The fewest steps from each state until `element` is stepped on: Dial's shortest paths over the transitions
+ * backwards, with a bucket per distance (every transition costs one or two steps).
+ */
 function distancesTo(space: StateSpace, into: ReturnType<typeof incoming>, element: number): Uint16Array {
   const d = new Uint16Array(space.size).fill(NEVER);
-  const queue = new Int32Array(space.size);
-  let tail = 0;
+  const buckets: number[][] = [];
+  const reach = (s: number, steps: number): void => {
+    if (steps >= d[s]) return;
+    d[s] = steps;
+    (buckets[steps] ??= []).push(s);
+  };
   const isVertex = space.graph.isVertex(element);
   for (let t = 0; t < space.to.length; t++) {
     const hit = isVertex ? space.vertexOf[space.to[t]] === element : space.edgeOf[t] === element;
-    const s = into.source[t];
-    if (hit && d[s] === NEVER) {
-      d[s] = 1;
-      queue[tail++] = s;
-    }
+    if (hit) reach(into.source[t], stepsOf(space, t));
   }
-  for (let head = 0; head < tail; head++) {
-    const s = queue[head];
-    const next = Math.min(d[s] + 1, FAR);
-    for (let i = into.start[s]; i < into.start[s + 1]; i++) {
-      const p = into.source[into.transitions[i]];
-      if (d[p] === NEVER) {
-        d[p] = next;
-        queue[tail++] = p;
+  for (let at = 0; at < buckets.length; at++) {
+    const bucket = buckets[at];
+    if (bucket === undefined) continue;
+    for (const s of bucket) {
+      if (d[s] !== at) continue;
+      for (let i = into.start[s]; i < into.start[s + 1]; i++) {
+        const t = into.transitions[i];
+        reach(into.source[t], Math.min(at + stepsOf(space, t), FAR));
       }
     }
   }

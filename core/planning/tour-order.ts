@@ -1,4 +1,5 @@
 import { ANY_FIRST, type FirstMoves } from './state-tours.js';
+import { stepsOf, tourSteps } from './state-space.js';
 import type { TourBounds } from './tour-bounds.js';
 
 /**
@@ -20,12 +21,15 @@ const ORDER_TRIALS = 2000;
 export function improveOrder(bounds: TourBounds, from: number, tour: number[], first: FirstMoves): number[] {
   let order = orderOf(bounds, from, tour);
   let best = tour;
+  let bestSteps = tourSteps(bounds.space, tour);
   let trials = 0;
   const tryOrder = (changed: number[]): boolean => {
     trials++;
     const walked = walkOrder(bounds, from, changed, first);
-    if (walked === undefined || walked.length >= best.length) return false;
-    [best, order] = [walked, changed];
+    if (walked === undefined) return false;
+    const steps = tourSteps(bounds.space, walked);
+    if (steps >= bestSteps) return false;
+    [best, order, bestSteps] = [walked, changed, steps];
     return true;
   };
   for (let improved = true; improved && trials < ORDER_TRIALS; ) {
@@ -106,7 +110,7 @@ export function beamTour(bounds: TourBounds, from: number, first: FirstMoves = A
         const i = 31 - Math.clz32(left & -left);
         const route = routeTo(bounds, i, p.state, p.mask, p.parent === undefined ? first : ANY_FIRST);
         if (route === undefined) continue;
-        const child: Partial = { state: route.state, mask: route.mask, g: p.g + route.transitions.length, parent: p, route: route.transitions };
+        const child: Partial = { state: route.state, mask: route.mask, g: p.g + tourSteps(bounds.space, route.transitions), parent: p, route: route.transitions };
         const key = `${child.state},${child.mask}`;
         const seen = next.get(key);
         if (seen === undefined || child.g < seen.p.g) next.set(key, { p: child, f: child.g + bounds.bound(child.state, child.mask) });
@@ -126,7 +130,7 @@ export function beamTour(bounds: TourBounds, from: number, first: FirstMoves = A
 
 /**
  * The shortest route from `state` until element `i` is stepped on, following its distances down: at each
- * state the first transition that gets closer, preferring one that covers another element not yet covered.
+ * state the first transition on a shortest way, preferring one that covers another element not yet covered.
  */
 function routeTo(
   bounds: TourBounds,
@@ -147,7 +151,8 @@ function routeTo(
     for (let t = space.outStart[at]; t < space.outStart[at + 1]; t++) {
       if (transitions.length === 0 && !first(t)) continue;
       const c = bounds.covers(t);
-      const closer = (c & bit) !== 0 || d[space.to[t]] < d[at];
+      const steps = stepsOf(space, t);
+      const closer = (c & bit) !== 0 ? steps === d[at] : d[space.to[t]] + steps === d[at];
       if (!closer) continue;
       const more = (c & ~covered) !== 0;
       if (pick < 0 || (more && !pickCovers)) [pick, pickCovers] = [t, more];

@@ -1,4 +1,4 @@
-import type { StateSpace } from './state-space.js';
+import { stepsOf, tourSteps, type StateSpace } from './state-space.js';
 import { ANY_FIRST, greedyTour, type FirstMoves } from './state-tours.js';
 import { NEVER, SEARCH_ELEMENTS, TourBounds } from './tour-bounds.js';
 import { beamTour, improveOrder, takesAll } from './tour-order.js';
@@ -24,7 +24,7 @@ export type TourSearch =
   | { readonly kind: 'exact'; readonly tour: number[] }
   /** No walk from there steps on every required element. */
   | { readonly kind: 'none' }
-  /** The budget ran out: no tour is shorter than `lowerBound` transitions. */
+  /** The budget ran out: no tour hands out fewer than `lowerBound` elements (steps). */
   | { readonly kind: 'cut'; readonly lowerBound: number };
 
 /** A tour to walk, and what is known of how good it is. */
@@ -32,7 +32,10 @@ export interface PlannedTour {
   readonly tour: number[];
   /** True when no tour is shorter. */
   readonly exact: boolean;
-  /** Transitions no tour steps on them all in fewer of: the tour is within `tour.length / lowerBound` of the best. */
+  /**
+   * Steps (elements handed out, {@link stepsOf}) no tour steps on them all in fewer of: the tour is within
+   * `tourSteps(space, tour) / lowerBound` of the best.
+   */
   readonly lowerBound: number;
 }
 
@@ -70,14 +73,15 @@ function searchTour(bounds: TourBounds, from: number, first: FirstMoves, budget:
       const m = mask | bounds.covers(t);
       const h = bounds.bound(next, m);
       if (h === NEVER) continue;
+      const gt = g + stepsOf(space, t);
       let n = nodes.find(next, m);
-      if (n >= 0 && nodes.g[n] <= g + 1) continue;
+      if (n >= 0 && nodes.g[n] <= gt) continue;
       // A shorter way to a pair already expanded opens it again: the bound is a lower bound, but may fall
-      // by more than one per transition, and the optimum must not be missed for it.
-      if (n < 0) n = nodes.insert(next, m, parent, t, g + 1);
-      else nodes.update(n, parent, t, g + 1);
+      // by more than a transition's steps, and the optimum must not be missed for it.
+      if (n < 0) n = nodes.insert(next, m, parent, t, gt);
+      else nodes.update(n, parent, t, gt);
       nodes.expanded[n] = 0;
-      open.push(g + 1 + h, n);
+      open.push(gt + h, n);
     }
   };
   relax(-1, from, start, 0);
@@ -111,12 +115,12 @@ export function planTour(
   if (required.length > SEARCH_ELEMENTS) return { tour: greedyTour(space, from, required, random, first), exact: false, lowerBound: 0 };
   const bounds = new TourBounds(space, required);
   const found = searchTour(bounds, from, first, budget);
-  if (found.kind === 'exact') return { tour: found.tour, exact: true, lowerBound: found.tour.length };
+  if (found.kind === 'exact') return { tour: found.tour, exact: true, lowerBound: tourSteps(space, found.tour) };
   const greedy = greedyTour(space, from, required, random, first);
   if (found.kind === 'none') return { tour: greedy, exact: false, lowerBound: 0 };
   const beam = beamTour(bounds, from, first);
   // Nearest-first may strand itself where an element left is out of reach; the beam's tours take them all.
-  const tour = beam !== undefined && (beam.length <= greedy.length || !takesAll(bounds, from, greedy)) ? beam : greedy;
+  const tour = beam !== undefined && (tourSteps(space, beam) <= tourSteps(space, greedy) || !takesAll(bounds, from, greedy)) ? beam : greedy;
   return { tour: takesAll(bounds, from, tour) ? improveOrder(bounds, from, tour, first) : tour, exact: false, lowerBound: found.lowerBound };
 }
 

@@ -54,8 +54,8 @@ export interface StatePlanning {
   /**
    * The states reachable from `vertex` with the walk's variables as they are now; undefined when planning
    * with guards has nothing to offer: the walk's models have no guard, the script engine cannot copy
-   * variables, some variable has no faithful copy, a script was stopped by a limit while exploring, or shared
-   * states link models (a plan across models goes by the graph alone, as before).
+   * variables, some variable has no faithful copy, or a script was stopped by a limit while exploring. The
+   * states follow jumps through shared states, so a plan may cross models.
    */
   explore(vertex: number): StateSpace | undefined;
   /** The state of `space` the walk stands in at `vertex` now, or -1 when `space` does not hold it. */
@@ -106,8 +106,8 @@ export class WalkPlanning implements StatePlanning {
   /** Set once an exploration stopped at a bound: more states than {@link bound}, or the safety stop of {@link timeMs}. */
   cut: ExplorationCut | undefined;
   /**
-   * Whether planning with guards applies to the walk at all: its models have guards, the bound is not 0, no
-   * shared state links models, and the script engine copies variables.
+   * Whether planning with guards applies to the walk at all: its models have guards, the bound is not 0, and
+   * the script engine copies variables.
    */
   readonly applies: boolean;
   private sandbox: ScriptSandbox | undefined;
@@ -144,7 +144,7 @@ export class WalkPlanning implements StatePlanning {
     this.timeMs = setup.timeMs;
     const g = setup.graph;
     const guarded = g.guard.some((guard) => guard !== undefined);
-    this.applies = setup.bound > 0 && guarded && !linksModels(g) && setup.live.snapshot !== undefined;
+    this.applies = setup.bound > 0 && guarded && setup.live.snapshot !== undefined;
   }
 
   explore(vertex: number): StateSpace | undefined {
@@ -362,16 +362,4 @@ export class WalkPlanning implements StatePlanning {
 /** The copy, or undefined when chance or time decide it. */
 function known(copy: string | typeof UNPREDICTABLE | undefined): string | undefined {
   return copy === UNPREDICTABLE ? undefined : copy;
-}
-
-/** Whether two vertices share a state name: the walk may then jump between them, which exploration does not follow. */
-function linksModels(g: Graph): boolean {
-  const seen = new Set<string>();
-  for (let v = 0; v < g.vertexCount; v++) {
-    const name = g.sharedState[v];
-    if (name === undefined) continue;
-    if (seen.has(name)) return true;
-    seen.add(name);
-  }
-  return false;
 }

@@ -43,6 +43,7 @@ export const aStarGenerator: PathGeneratorFactory = {
 };
 
 const NONE = new Uint8Array(0);
+const NO_EDGES: readonly number[] = Object.freeze([]);
 const NO_DISTANCES = new Int32Array(0);
 
 /**
@@ -56,6 +57,9 @@ class AStarPath implements PathGenerator {
   private targets: number[] = [];
   private distance = NO_DISTANCES;
   private lastEdge = -1;
+  /** The edge the plan chose at a shared state in {@link chooseJump}, for the nextEdge of the same step. */
+  private decided = -1;
+  private decidedAt = -1;
   private readonly guide: StateGuide;
   private ready = false;
 
@@ -81,6 +85,9 @@ class AStarPath implements PathGenerator {
     this.update(vertex);
     const open = walk.openEdges(vertex);
     if (open.length === 0) return -1;
+    const decided = this.decided;
+    this.decided = -1;
+    if (decided >= 0 && this.decidedAt === walk.steps && open.includes(decided)) return (this.lastEdge = decided);
     const guided = this.guide.next(walk, vertex, open);
     if (guided !== NO_SPACE) return (this.lastEdge = guided >= 0 ? guided : randomOpenEdge(walk, open));
     const best = this.bestEdge(open, walk.random);
@@ -91,6 +98,15 @@ class AStarPath implements PathGenerator {
   chooseJump(walk: WalkState, vertex: number, candidates: readonly number[]): number {
     this.prepare();
     this.update(vertex);
+    // With the walk's states known, the plan decides between staying and jumping; an edge it chose here is
+    // kept for the nextEdge of the same step.
+    const stays = candidates.includes(vertex);
+    const guided = this.guide.next(walk, vertex, stays ? walk.openEdges(vertex) : NO_EDGES, candidates);
+    if (guided !== NO_SPACE && guided >= 0) {
+      if (this.graph.isVertex(guided)) return guided;
+      [this.decided, this.decidedAt] = [guided, walk.steps];
+      return vertex;
+    }
     let best = -1;
     let bestSteps = Infinity;
     if (candidates.includes(vertex)) {

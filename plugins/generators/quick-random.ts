@@ -5,8 +5,8 @@ import type { WalkState } from '../../core/walk-state.js';
 import { NearestUnvisited } from './algorithms/nearest-unvisited.js';
 import { Backoff, randomUnvisitedEdge } from './choice.js';
 import { MovePlanner, walkPlanner } from './walk-planners.js';
-import { leadsToUnvisited, NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
-import { frontierRoute, nearestRoute } from '../../core/planning/state-tours.js';
+import { leadsToUnvisited, NO_SPACE, StateGuide, takesUnvisitedEdge, type StatePlan } from './state-guide.js';
+import { coverableFrom, frontierRoute, keepsCoverable, nearestRoute } from '../../core/planning/state-tours.js';
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
 
 const PLANNER = Symbol('quick_random planner');
@@ -39,11 +39,21 @@ export const quickRandomGenerator: PathGeneratorFactory = {
 
 /**
  * With the walk's states known (docs/planning.md): the way to the nearest state from which an edge not yet
- * visited is open, and through it; one of the nearest drawn from the seed.
+ * visited is open, and through it; one of the nearest drawn from the seed. Of those, one after which every
+ * other edge a walk from here can still take stays within reach, when there is one: the nearest edge may
+ * lead where guards close the others for good (a shared counter that only grows past their threshold).
  */
-const nearestUnvisited: StatePlan = (space, state, walk, first) =>
-  nearestRoute(space, state, (t) => walk.visits(space.edgeOf[t]) === 0, walk.random, first) ??
-  frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first);
+const nearestUnvisited: StatePlan = (space, state, walk, first) => {
+  const unvisited = (t: number) => takesUnvisitedEdge(space, walk, t);
+  const route = nearestRoute(space, state, unvisited, walk.random, first);
+  if (route === undefined) return frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first);
+  // Most often the nearest keeps the rest within reach, and one look at where it ends says so.
+  const g = space.graph;
+  const keeps = keepsCoverable(space, coverableFrom(space, state, (e) => !g.isVertex(e) && walk.visits(e) === 0, first));
+  const last = route[route.length - 1];
+  if (keeps(space.to[last], space.edgeOf[last])) return route;
+  return nearestRoute(space, state, (t) => unvisited(t) && keeps(space.to[t], space.edgeOf[t]), walk.random, first) ?? route;
+};
 
 /** The quick_random strategy; also what shortest_all_paths walks by while its plan is spoilt by guards. */
 export class QuickRandomPath extends MovePlanner {
@@ -73,7 +83,7 @@ export class QuickRandomPath extends MovePlanner {
    * -1 when there is nothing to head for (the caller then chooses at random).
    */
   override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
-    const guided = this.guide === undefined ? NO_SPACE : this.guide.next(walk, vertex, open);
+    const guided = this.guide === undefined ? NO_SPACE : this.guide.next(walk, vertex, open, candidates);
     if (guided !== NO_SPACE) return guided;
     const fresh = randomUnvisitedEdge(walk, open);
     if (fresh >= 0) return fresh;

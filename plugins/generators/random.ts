@@ -3,7 +3,7 @@ import type { StateSpace } from '../../core/planning/state-space.js';
 import type { WalkState } from '../../core/walk-state.js';
 import { randomOpenEdge } from './choice.js';
 import { demandsElements } from '../../core/machine/conditions.js';
-import { leadsToUnvisited, NO_SPACE, StateGuide, type StatePlan } from './state-guide.js';
+import { leadsToUnvisited, NO_SPACE, StateGuide, takesUnvisitedEdge, type StatePlan } from './state-guide.js';
 
 /**
  * `random` (`randompath`): a uniformly random open out-edge at every vertex. One draw per step, O(1) beyond
@@ -56,7 +56,7 @@ class LiveStates {
     if (this.live[state] === 0) return undefined;
     const ways: number[] = [];
     for (let t = space.outStart[state]; t < space.outStart[state + 1]; t++) {
-      if (first(t) && (walk.visits(space.edgeOf[t]) === 0 || this.live[space.to[t]] === 1)) ways.push(t);
+      if (first(t) && (takesUnvisitedEdge(space, walk, t) || this.live[space.to[t]] === 1)) ways.push(t);
     }
     // Chance closed every way on for now: the walk moves at random, and asks again next time.
     return ways.length === 0 ? [] : [ways[walk.random.int(ways.length)]];
@@ -101,7 +101,7 @@ function liveStates(space: StateSpace, into: { start: Int32Array; from: Int32Arr
       continue;
     }
     for (let t = space.outStart[s]; t < space.outStart[s + 1]; t++) {
-      if (walk.visits(space.edgeOf[t]) === 0) {
+      if (takesUnvisitedEdge(space, walk, t)) {
         live[s] = 1;
         queue.push(s);
         break;

@@ -55,7 +55,8 @@ export const shortestAllPathsGenerator: PathGeneratorFactory = {
  * when the states known hold none, the way into the nearest unknown state beyond which the graph has one.
  */
 const coveringTour: StatePlan = (space, state, walk, first) => {
-  const required = coverableFrom(space, state, (e) => walk.visits(e) === 0, first);
+  const g = space.graph;
+  const required = coverableFrom(space, state, (e) => !g.isVertex(e) && walk.visits(e) === 0, first);
   if (required.length === 0) return frontierRoute(space, state, leadsToUnvisited(space, walk), walk.random, first);
   return planTour(space, state, required, walk.random, first).tour;
 };
@@ -90,7 +91,7 @@ class ShortestAllPaths extends MovePlanner {
   }
 
   override move(walk: WalkState, vertex: number, open: readonly number[], candidates: readonly number[]): number {
-    const guided = this.guide.next(walk, vertex, open);
+    const guided = this.guide.next(walk, vertex, open, candidates);
     if (guided !== NO_SPACE) return guided;
     this.budget.tick();
     const next = this.followPlan(walk, vertex, open, candidates);

@@ -1,5 +1,5 @@
 import type { StatePlanning } from '../../core/planning/walk-planning.js';
-import type { StateSpace } from '../../core/planning/state-space.js';
+import { isJump, stepsOf, type StateSpace } from '../../core/planning/state-space.js';
 import { graphLeadsTo, type FirstMoves } from '../../core/planning/state-tours.js';
 import type { WalkState } from '../../core/walk-state.js';
 
@@ -11,6 +11,11 @@ import type { WalkState } from '../../core/walk-state.js';
  */
 export type StatePlan = (space: StateSpace, state: number, walk: WalkState, first: FirstMoves) => readonly number[] | undefined;
 
+/** Whether a transition takes an edge the walk has not visited (a jump takes none). */
+export function takesUnvisitedEdge(space: StateSpace, walk: WalkState, transition: number): boolean {
+  return !isJump(space, transition) && walk.visits(space.edgeOf[transition]) === 0;
+}
+
 /**
  * Whether the graph leads from a vertex to an edge the walk has not visited (guards ignored): what may make
  * an unknown state worth going into, when the states known hold no such edge.
@@ -19,6 +24,8 @@ export function leadsToUnvisited(space: StateSpace, walk: WalkState): (vertex: n
   const g = space.graph;
   return (vertex) => graphLeadsTo(g, [vertex], (e) => !g.isVertex(e) && walk.visits(e) === 0);
 }
+
+const NONE: readonly number[] = Object.freeze([]);
 
 /** The guide's answer when the walk has no state space to plan over: the generator plans by the graph alone. */
 export const NO_SPACE = -2;
@@ -59,16 +66,18 @@ export class StateGuide {
   }
 
   /**
-   * The edge to take from `vertex`, one of `open`; -1 when the plan has nothing left to do from here (the
-   * caller then moves as it would without a goal); {@link NO_SPACE} when there is no space to plan over.
+   * The move from `vertex`: one of `open`, or a jump to one of `jumps` (the vertices the machine offers at a
+   * shared state, none elsewhere); -1 when the plan has nothing left to do from here (the caller then moves as
+   * it would without a goal); {@link NO_SPACE} when there is no space to plan over.
    */
-  next(walk: WalkState, vertex: number, open: readonly number[]): number {
+  next(walk: WalkState, vertex: number, open: readonly number[], jumps: readonly number[] = NONE): number {
     const state = this.locate(walk, vertex);
     if (state < 0) return NO_SPACE;
     const space = this.space!;
+    // A jump the machine does not offer now (back to where the walk just jumped from, say) cannot begin a plan.
+    const first = (x: number) => (isJump(space, x) ? jumps : open).includes(space.edgeOf[x]);
     let t = this.due(state);
-    if (t < 0 || !open.includes(space.edgeOf[t])) {
-      const first = (x: number) => open.includes(space.edgeOf[x]);
+    if (t < 0 || !first(t)) {
       const chanced = closedByChance(space, state, first);
       if (chanced) this.exhausted = false;
       if (!this.exhausted) {
@@ -79,7 +88,7 @@ export class StateGuide {
         t = this.due(state);
       }
     }
-    if (t < 0 || !open.includes(space.edgeOf[t])) {
+    if (t < 0 || !first(t)) {
       this.expected = -1;
       // Part of the states only, explored on the fly, with nothing to head for in it: this decision goes by
       // the graph alone, and the statistics count it.
@@ -91,7 +100,7 @@ export class StateGuide {
     }
     this.at++;
     this.expected = space.to[t];
-    this.expectedSteps = walk.steps + 2;
+    this.expectedSteps = walk.steps + stepsOf(space, t);
     return space.edgeOf[t];
   }
 
@@ -108,9 +117,13 @@ export class StateGuide {
 
   private due(state: number): number {
     if (this.at >= this.plan.length) return -1;
-    const t = this.plan[this.at];
     const space = this.space!;
-    return t >= space.outStart[state] && t < space.outStart[state + 1] ? t : -1;
+    const leaves = (t: number) => t >= space.outStart[state] && t < space.outStart[state + 1];
+    // The machine made the planned move without asking: a jump that was the only way on from its vertex.
+    if (!leaves(this.plan[this.at]) && space.to[this.plan[this.at]] === state) this.at++;
+    if (this.at >= this.plan.length) return -1;
+    const t = this.plan[this.at];
+    return leaves(t) ? t : -1;
   }
 
   private locate(walk: WalkState, vertex: number): number {

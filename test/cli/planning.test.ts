@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, runWalker } from './online-helpers.js';
+import { CLINIC_MODELS, clinicFile } from '../support/clinic-project.js';
 import { counterFile, jobRunner } from '../support/counter-models.js';
 import { unboundedCoverageOptimum } from '../support/guard-oracle.js';
 
@@ -166,3 +167,21 @@ describe('walker offline on a counter without bound', () => {
   });
 });
 
+
+describe('walker offline on models linked by shared states', () => {
+  it('plans the clinic project as one walk: every edge of its four models, ending, in fewer steps than planning by the graph alone', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'walker-planning-'));
+    const file = join(folder, 'clinic.json');
+    writeFileSync(file, JSON.stringify(clinicFile()));
+    const edgeIds = CLINIC_MODELS.flatMap((m) => m.edges.map((e) => e.id));
+    const walk = async (extra: string[]) => {
+      const { code, stdout, stderr } = await runWalker(['offline', '-m', file, COVER, '--seed', '1', ...extra]);
+      const steps = lines(stdout).map((line) => (JSON.parse(line) as { currentElementID: string }).currentElementID);
+      return { code, stderr, steps, covered: edgeIds.filter((id) => steps.includes(id)).length };
+    };
+    const [planned, graphAlone] = await Promise.all([walk([]), walk(['--plan-states', '0'])]);
+    expect({ code: planned.code, stderr: planned.stderr, covered: planned.covered }).toEqual({ code: 0, stderr: '', covered: edgeIds.length });
+    expect({ code: graphAlone.code, covered: graphAlone.covered }).toEqual({ code: 0, covered: edgeIds.length });
+    expect(planned.steps.length).toBeLessThan(graphAlone.steps.length);
+  }, 120_000);
+});

@@ -256,12 +256,16 @@ class ModelScope {
   private context = vm.createContext({});
   private readonly builtIn = new Set(Object.keys(this.context));
   private assign = this.assigner();
+  /** Each script compiled once: a brute-force search runs the same few scripts in many states. */
+  private readonly compiled = new Map<string, vm.Script>();
 
   constructor(private readonly label: string) {}
 
   run(source: string, where: string): unknown {
     try {
-      return vm.runInContext(source, this.context);
+      let script = this.compiled.get(source);
+      if (script === undefined) this.compiled.set(source, (script = new vm.Script(source)));
+      return script.runInContext(this.context);
     } catch (error) {
       throw new Error(`${this.label}, ${where}: ${(error as Error).message}`, { cause: error });
     }
@@ -337,6 +341,30 @@ function bitCount(mask: number): number {
 }
 
 /**
+ * The moves of each state, numbered from 0 (`start`) as they are first found, found only when first asked:
+ * for searches over states that may be endless. A move is the index of its edge and the state it leads to.
+ */
+function lazyMoves<S>(start: S, key: (state: S) => string, movesFrom: (state: S) => Iterable<[number, S]>): (state: number) => Array<[number, number]> {
+  const states = [start];
+  const indexOf = new Map([[key(start), 0]]);
+  const moves: Array<Array<[number, number]> | undefined> = [];
+  return (s) => {
+    let here = moves[s];
+    if (here !== undefined) return here;
+    here = [];
+    for (const [edge, next] of movesFrom(states[s])) {
+      let to = indexOf.get(key(next));
+      if (to === undefined) {
+        to = states.push(next) - 1;
+        indexOf.set(key(next), to);
+      }
+      here.push([edge, to]);
+    }
+    return (moves[s] = here);
+  };
+}
+
+/**
  * The exact optimum of `edge_coverage(100)` where the states may be endless (a counter without bound):
  * breadth-first over (state, set of covered edges), finding each state's moves only when a pair first stands
  * there, and ending at the first pair with every edge covered. Undefined when no walk covers every edge
@@ -348,23 +376,7 @@ export function unboundedCoverageOptimum(model: OracleModel, where?: string, pai
   const walk = new ModelWalk(model, label);
   const edges = model.edges.length;
   if (edges > 30) throw new Error(`${label}: more than 30 edges for brute force`);
-  const states: OracleState[] = [walk.start()];
-  const indexOf = new Map([[keyOf(states[0]), 0]]);
-  const moves: Array<OracleMove[] | undefined> = [];
-  const movesOf = (s: number): OracleMove[] => {
-    let here = moves[s];
-    if (here !== undefined) return here;
-    here = [];
-    for (const [edge, next] of walk.movesFrom(states[s])) {
-      let to = indexOf.get(keyOf(next));
-      if (to === undefined) {
-        to = states.push(next) - 1;
-        indexOf.set(keyOf(next), to);
-      }
-      here.push({ edge, to });
-    }
-    return (moves[s] = here);
-  };
+  const movesOf = lazyMoves(walk.start(), keyOf, (state) => walk.movesFrom(state));
   const all = 2 ** edges - 1;
   const startSteps = walk.startEdge >= 0 ? 2 : 1;
   const first = walk.startEdge >= 0 ? 2 ** walk.startEdge : 0;
@@ -375,7 +387,7 @@ export function unboundedCoverageOptimum(model: OracleModel, where?: string, pai
     for (let i = 0; i < frontier.length; i += 2) {
       const mask = frontier[i + 1];
       if (mask === all) return startSteps + 2 * moved;
-      for (const { edge, to } of movesOf(frontier[i])) {
+      for (const [edge, to] of movesOf(frontier[i])) {
         const covered = mask | (1 << edge);
         const pair = to * 2 ** edges + covered;
         if (seen.has(pair)) continue;
@@ -385,6 +397,192 @@ export function unboundedCoverageOptimum(model: OracleModel, where?: string, pai
       }
     }
     frontier = next;
+  }
+  return undefined;
+}
+
+/** A vertex of a project of several models, as the oracle reads it: it may carry a shared state. */
+interface ProjectVertex extends OracleVertex {
+  readonly name?: string;
+  readonly sharedState?: string;
+}
+
+/** Where a walk of several models stands: a vertex (model and id), the vertex it just jumped from, and the variables. */
+interface ProjectState {
+  readonly model: number;
+  readonly vertex: string;
+  /** `model:vertex` of the vertex the walk jumped from onto this one, '' after an edge. */
+  readonly jumpedFrom: string;
+  /** Every scope's variables, the models' and then the shared one, as canonical JSON. */
+  readonly variables: string;
+}
+
+/**
+ * The machine's rules for a project of models linked by shared states (docs/behaviour.md): every model's
+ * actions run at load; a script that mentions `global.` runs, with `global.` removed, in one scope all models
+ * share, any other in its model's; at a vertex with a shared state the walk may jump to each vertex of another
+ * model with that shared state that has a name or an open out-edge, except straight back to the vertex it just
+ * jumped from while it can stay. A jump hands out one element, the vertex jumped to, whose actions then run.
+ */
+class ProjectWalk {
+  readonly startModel: number;
+  private readonly scopes: ModelScope[];
+  private readonly vertices: Array<Map<string, ProjectVertex>>;
+  private readonly outEdges: Array<Map<string, number[]>>;
+  private readonly groups = new Map<string, Array<[number, string]>>();
+  /** Per scope, the variables it was last restored to while no script has run in it since; and of all, the last restored. */
+  private readonly clean: Array<string | undefined> = [];
+  private restored: string | undefined;
+
+  constructor(
+    private readonly models: readonly OracleModel[],
+    private readonly label: string,
+  ) {
+    const starts = models.flatMap((m, i) => (m.startElementId === undefined ? [] : [i]));
+    // Which model the machine turns to when one is done is its own rule (hasNext), modelled here only for one start.
+    if (starts.length !== 1) throw new Error(`${label}: the oracle takes a project with exactly one start element`);
+    this.startModel = starts[0];
+    this.scopes = [...models.map((m) => new ModelScope(`${label}, model '${m.id ?? m.name}'`)), new ModelScope(`${label}, global`)];
+    this.vertices = models.map((m) => new Map(m.vertices.map((v) => [v.id, v as ProjectVertex])));
+    this.outEdges = models.map((m) => {
+      const out = new Map(m.vertices.map((v) => [v.id, [] as number[]]));
+      m.edges.forEach((e, i) => out.get(e.sourceVertexId ?? '')?.push(i));
+      return out;
+    });
+    models.forEach((m, i) => {
+      for (const v of m.vertices as ProjectVertex[]) {
+        if (v.sharedState === undefined || v.sharedState === '') continue;
+        const group = this.groups.get(v.sharedState) ?? [];
+        group.push([i, v.id]);
+        this.groups.set(v.sharedState, group);
+      }
+    });
+  }
+
+  /** The offset of model `m`'s first edge among all the project's edges. */
+  edgeOffset(m: number): number {
+    let offset = 0;
+    for (let i = 0; i < m; i++) offset += this.models[i].edges.length;
+    return offset;
+  }
+
+  /** Runs every model's actions, then hands out the start vertex. */
+  start(): ProjectState {
+    this.models.forEach((m, i) => {
+      for (const action of m.actions ?? []) this.run(i, action, 'model actions');
+    });
+    const model = this.models[this.startModel];
+    if (model.edges.some((e) => e.id === model.startElementId)) throw new Error(`${this.label}: the oracle takes a start vertex, not a start edge`);
+    return this.enter(this.startModel, model.startElementId ?? '', '');
+  }
+
+  /** Each move from `state`: an open out-edge (index among the project's edges, two elements), or a jump (-1, one element). */
+  *movesFrom(state: ProjectState): Generator<[number, ProjectState]> {
+    const { model, vertex } = state;
+    const open: number[] = [];
+    for (const e of this.outEdges[model].get(vertex) ?? []) {
+      this.restore(state.variables);
+      if (this.isOpen(model, this.models[model].edges[e])) open.push(e);
+    }
+    const offset = this.edgeOffset(model);
+    for (const e of open) {
+      const edge = this.models[model].edges[e];
+      this.restore(state.variables);
+      this.runActions(model, edge, 'edge');
+      yield [offset + e, this.enter(model, edge.targetVertexId, '')];
+    }
+    const shared = this.vertices[model].get(vertex)?.sharedState;
+    if (shared === undefined || shared === '') return;
+    const canStay = open.length > 0;
+    for (const [m, id] of this.groups.get(shared) ?? []) {
+      if (m === model || (canStay && state.jumpedFrom === `${m}:${id}`)) continue;
+      this.restore(state.variables);
+      const named = (this.vertices[m].get(id)?.name ?? '') !== '';
+      if (!named && !(this.outEdges[m].get(id) ?? []).some((e) => this.isOpen(m, this.models[m].edges[e]))) continue;
+      this.restore(state.variables);
+      yield [-1, this.enter(m, id, `${model}:${vertex}`)];
+    }
+  }
+
+  private enter(model: number, vertexId: string, jumpedFrom: string): ProjectState {
+    const vertex = this.vertices[model].get(vertexId);
+    if (vertex === undefined) throw new Error(`${this.label}: the walk would step onto '${vertexId}', which is no vertex`);
+    this.runActions(model, vertex, 'vertex');
+    const variables = `[${this.scopes.map((s, i) => this.clean[i] ?? s.snapshot()).join(',')}]`;
+    return { model, vertex: vertexId, jumpedFrom, variables };
+  }
+
+  private restore(variables: string): void {
+    if (variables === this.restored) return;
+    const scopes = JSON.parse(variables) as unknown[];
+    this.scopes.forEach((scope, i) => {
+      const text = JSON.stringify(scopes[i]);
+      // A scope no script ran in since it was restored to these same variables holds them still.
+      if (this.clean[i] !== text) scope.restore(text);
+      this.clean[i] = text;
+    });
+    this.restored = variables;
+  }
+
+  private run(model: number, source: string, where: string): unknown {
+    const shared = source.includes('global.');
+    const index = shared ? this.models.length : model;
+    this.clean[index] = this.restored = undefined;
+    const scope = this.scopes[index];
+    return scope.run(shared ? source.replaceAll('global.', '') : source, `model '${this.models[model].id ?? ''}', ${where}`);
+  }
+
+  private runActions(model: number, element: OracleVertex | OracleEdge, kind: string): void {
+    for (const action of element.actions ?? []) this.run(model, action, `${kind} '${element.id}', actions`);
+  }
+
+  private isOpen(model: number, edge: OracleEdge): boolean {
+    if (!hasGuard(edge)) return true;
+    const value = this.run(model, edge.guard as string, `edge '${edge.id}', guard`);
+    if (typeof value !== 'boolean') throw new Error(`${this.label}, edge '${edge.id}': guard '${edge.guard}' gave ${String(value)}, not a boolean`);
+    return value;
+  }
+}
+
+/**
+ * The exact optimum of `edge_coverage(100)` in every model of a project linked by shared states: the fewest
+ * elements handed out until every edge of every model is covered, which is when the machine ends the walk
+ * (it goes on while any model's condition is unmet). A shortest-path search over (state, covered edges), an
+ * edge costing two elements and a jump one, that finds each state's moves only when a pair first stands there
+ * and ends at the first pair with every edge covered, so the states may be endless. Undefined when no walk
+ * covers every edge within `pairLimit` pairs.
+ */
+export function projectCoverageOptimum(models: readonly OracleModel[], where = 'project', pairLimit = 8_000_000): number | undefined {
+  for (const m of models) {
+    const blocked = [...m.vertices, ...m.edges].find((e) => [true, 'true'].includes(e.properties?.blocked as never));
+    if (blocked !== undefined) throw new Error(`${where}: the oracle does not model blocked elements ('${blocked.id}')`);
+  }
+  const walk = new ProjectWalk(models, where);
+  const edges = models.reduce((n, m) => n + m.edges.length, 0);
+  if (edges > 30) throw new Error(`${where}: more than 30 edges for brute force`);
+  const key = (s: ProjectState) => `${s.model}\u0000${s.vertex}\u0000${s.jumpedFrom}\u0000${s.variables}`;
+  const movesOf = lazyMoves(walk.start(), key, (state) => walk.movesFrom(state));
+  const all = 2 ** edges - 1;
+  const best = new Map<number, number>([[0, 0]]);
+  // Dial's buckets by elements handed out: every move costs one or two.
+  const buckets: number[][] = [[0, 0]];
+  for (let cost = 0; cost < buckets.length; cost++) {
+    const bucket = buckets[cost] ?? [];
+    for (let i = 0; i < bucket.length; i += 2) {
+      const [state, mask] = [bucket[i], bucket[i + 1]];
+      if (best.get(state * 2 ** edges + mask) !== cost) continue;
+      if (mask === all) return 1 + cost;
+      for (const [edge, to] of movesOf(state)) {
+        const covered = edge < 0 ? mask : mask | (1 << edge);
+        const next = cost + (edge < 0 ? 1 : 2);
+        const pair = to * 2 ** edges + covered;
+        const known = best.get(pair);
+        if (known !== undefined && known <= next) continue;
+        if (best.size >= pairLimit) return undefined;
+        best.set(pair, next);
+        (buckets[next] ??= []).push(to, covered);
+      }
+    }
   }
   return undefined;
 }

@@ -73,3 +73,23 @@ export function walkCapped(
     machine.dispose();
   }
 }
+
+/**
+ * Whether a random walk of `loaded` whose client runs `script(i)` through setData after every `every` steps
+ * (as a test step may change the model's data) covers every edge within `cap` steps; a walk that fails
+ * covers nothing.
+ */
+export function coversWithClientData(walker: Walker, loaded: LoadedModelFile, seed: number, cap: number, every: number, script: (i: number) => string): boolean {
+  const machine = walker.walk(loaded, { seed, dataWriters: 'client' });
+  try {
+    for (let i = 0; i < cap && machine.hasNext(); i++) {
+      machine.next();
+      if (i % every === every - 1) machine.setData(script(Math.floor(i / every)));
+    }
+    return machine.statistics().edgeCoverage === 100;
+  } catch {
+    return false;
+  } finally {
+    machine.dispose();
+  }
+}

@@ -6,7 +6,7 @@ import { Walker } from '../../../core/walker.js';
 import { builtinPlugins } from '../../../plugins/index.js';
 import { COUNTER_MODELS, counterFile } from '../../support/counter-models.js';
 import { unboundedCoverageOptimum, type OracleModel } from '../../support/guard-oracle.js';
-import { walkCapped } from '../../support/guarded-walks.js';
+import { coversWithClientData, walkCapped } from '../../support/guarded-walks.js';
 
 /**
  * Planning on the fly (docs/planning.md, "Beyond the bound"): models whose counters have no bound, so that no
@@ -129,18 +129,7 @@ describe('generated models of a counter without bound', () => {
       fc.property(shape.map((s) => modelOf(s, true)), fc.integer({ min: 1, max: 1000 }), fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 50, maxLength: 50 }), (model, seed, data) => {
         const loaded = loadModelFile(fileOf(model));
         // A random walk whose client sets the counter between steps, as a test step may.
-        const machine = walker.walk(loaded, { seed, dataWriters: 'client' });
-        try {
-          for (let i = 0; i < 300 && machine.hasNext(); i++) {
-            machine.next();
-            if (i % 8 === 7) machine.setData(`c = ${data[(i >> 3) % data.length]};`);
-          }
-          if (machine.statistics().edgeCoverage < 100) return;
-        } catch {
-          return;
-        } finally {
-          machine.dispose();
-        }
+        if (!coversWithClientData(walker, loaded, seed, 300, 8, (i) => `c = ${data[i % data.length]};`)) return;
         reachedAll++;
         const goal = { seed, generator: 'random(edge_coverage(100))' };
         walker.walk(loaded, { ...goal, dataWriters: 'client' }).dispose();
