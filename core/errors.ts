@@ -59,7 +59,8 @@ export interface ErrorSubject {
  */
 export class WalkerError extends Error {
   override readonly name: string = 'WalkerError';
-  private subject: ErrorSubject = {};
+  // Private to the class, not an own property: errors compare and serialise by code and message, as before.
+  #subject: ErrorSubject = {};
 
   constructor(
     readonly code: ErrorCode,
@@ -72,12 +73,12 @@ export class WalkerError extends Error {
 
   /** The id of the model the error concerns, or undefined. */
   get modelId(): string | undefined {
-    return this.subject.modelId;
+    return this.#subject.modelId;
   }
 
   /** The id of the vertex or edge the error concerns, or undefined. */
   get elementId(): string | undefined {
-    return this.subject.elementId;
+    return this.#subject.elementId;
   }
 
   /**
@@ -86,9 +87,9 @@ export class WalkerError extends Error {
    * generator is built, since the plugin only knows the model's index.
    */
   concerning(subject: ErrorSubject): this {
-    if (this.subject.modelId !== undefined) return this;
-    const { modelId = this.subject.modelId, elementId = this.subject.elementId } = subject;
-    this.subject = { ...(modelId === undefined ? {} : { modelId }), ...(elementId === undefined ? {} : { elementId }) };
+    if (this.#subject.modelId !== undefined) return this;
+    const { modelId = this.#subject.modelId, elementId = this.#subject.elementId } = subject;
+    this.#subject = { ...(modelId === undefined ? {} : { modelId }), ...(elementId === undefined ? {} : { elementId }) };
     return this;
   }
 }

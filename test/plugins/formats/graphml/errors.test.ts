@@ -120,5 +120,9 @@ describe('A yEd Start vertex, read as drawn and judged by the start rule of ever
     const text = doc(node('n0', 'Start'), node('n1', 'v_A'), node('n2', 'v_B'), edge('e0', 'n0', 'n1', 'e_Old BLOCKED'), edge('e1', 'n0', 'n2', 'e_New'), edge('e2', 'n1', 'n2', 'e_AB'), edge('e3', 'n2', 'n1', 'e_BA'));
     expect(summary(text)).toEqual({ start: 'e1', vertices: ['n1', 'n2'], issues: [] });
     expect(summary(text, false).issues).toEqual(['error no_start_element', 'warning ambiguous_start']);
+    // One blocked edge alone is read as GraphWalker's yEd reader reads it, the start; the load refuses it then.
+    const alone = doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1', 'e_Old BLOCKED'), edge('e1', 'n1', 'n1', 'e_Stay'));
+    expect(summary(alone).issues).toEqual(['error unknown_start_element']);
+    expect(summary(alone, false)).toEqual({ start: 'e0', vertices: ['n1'], issues: [] });
   });
 });
