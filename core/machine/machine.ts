@@ -154,8 +154,8 @@ export class Machine implements WalkState {
     this.clock = options.clock ?? (() => performance.now());
     this.parsed = graph.models.map((m, i) => {
       const text = options.generators?.[i] ?? m.generator;
-      if (text === undefined || text.trim() === '') throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE);
-      return { text, exprs: parseModelGenerators(text, m.name ?? m.id) };
+      if (text === undefined || text.trim() === '') throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE, { modelId: m.id });
+      return { text, exprs: parseModelGenerators(text, m) };
     });
     const starts = graph.models.map((m) => m.startElement).filter((s) => s >= 0);
     if (starts.length === 0) {
@@ -479,7 +479,7 @@ export class Machine implements WalkState {
         const why = whyGuardsForbid(part.condition, reach, explain, judged);
         if (why === undefined) continue;
         const message = `${describeGenerator(g, m, this.parsed[m].text)}: ${why}`;
-        if (this.dataWriters === 'model') throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, message);
+        if (this.dataWriters === 'model') throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, message, { modelId: g.models[m].id });
         this.guarded.push({ model: m, message: `${message}${this.openers(reach)}` });
       }
     });
