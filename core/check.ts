@@ -16,8 +16,12 @@ export interface CheckTarget {
 export interface CheckFinding {
   /** The file it is about. */
   readonly file: string;
-  /** An `error` makes loading fail or the walk impossible; a `warning` does not. */
-  readonly severity: 'error' | 'warning';
+  /**
+   * An `error` makes loading fail or the walk impossible; a `warning` does not. A `note` is no issue of the
+   * model: how walker will plan it (its states passed the planning bound, or grow without end), which a load
+   * answers as a warning.
+   */
+  readonly severity: 'error' | 'warning' | 'note';
   /** A model issue code (`core/model/issue-reporter.ts`) or an engine error code (`core/errors.ts`). */
   readonly code: string;
   /** What is wrong and what to fix, naming model, element and field where there is one; without the file. */
@@ -46,7 +50,14 @@ export async function checkModelFiles(
 ): Promise<CheckFinding[]> {
   const { parts, readable, findings } = await readParts(targets, walker.registries.formats);
   const add = (part: number, { severity, code, message }: ModelIssue) =>
-    findings.push({ part, file: targets[part].file, severity, code, message, ...(code === ModelIssueCodes.NO_MODELS ? EXCEPTION : {}) });
+    findings.push({
+      part,
+      file: targets[part].file,
+      severity: code === ModelIssueCodes.PLAN_BOUND ? 'note' : severity,
+      code,
+      message,
+      ...(code === ModelIssueCodes.NO_MODELS ? EXCEPTION : {}),
+    });
   if (readable.length < targets.length) {
     // Without every file the walk is unknown: each readable file is checked on its own only.
     parts.forEach((part, i) => {
