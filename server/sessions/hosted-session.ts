@@ -11,6 +11,7 @@ import {
 } from '../../core/session.js';
 import type { JournalRecord } from '../../core/journal.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
+import { DEFAULT_SCRIPT_LIMITS } from '../../core/scripting.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
@@ -65,7 +66,7 @@ export class HostedSession implements Leased {
       // Queued behind whatever is waiting: the requests already in line run here first, in order.
       void this.queue.run(() => this.moveForSlowness(isolation, busyMs));
       return true;
-    });
+    }, defaults.scriptLimits?.timeoutMs ?? DEFAULT_SCRIPT_LIMITS.timeoutMs);
     this.inline = new LocalWalk(
       session,
       walker,

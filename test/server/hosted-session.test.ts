@@ -86,6 +86,17 @@ describe('a hosted session', () => {
     expect(session.isolated).toBe(true);
   }, 120_000);
 
+  it('moves its walk at once when one request held the loop longer than a script may run: a built-in no limit interrupts', async () => {
+    const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 300 } });
+    await request((walk) => walk.load(MODEL), 2);
+    await request(step, 1);
+    // One setData whose JSON.stringify of a large array ran 900 ms in one call, and then finished.
+    await request((walk) => walk.setData('s = 1;'), 900, 900);
+    expect(await request((walk) => walk.stepCount(), 1)).toBe(1);
+    expect(session.isolated).toBe(true);
+    expect(notes).toEqual(['Session s moved to a thread of its own: a request kept the event loop busy for 900 ms.']);
+  }, 120_000);
+
   it('undoes a request that a time limit cut short by rebuilding the walk without it in a thread of its own', async () => {
     // The issue's case: `n` counted up by a pace-dependent amount, the journal stopped and the walk stayed on
     // the loop for good. Now the request answers its error once the walk is as it was before it, off the loop.

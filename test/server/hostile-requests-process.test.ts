@@ -108,6 +108,26 @@ describe('a request that a script limit cut short', () => {
   }, 120_000);
 });
 
+describe('a built-in that no time limit interrupts', () => {
+  it('holds the loop once, then its session leaves for a thread, where the same call leaves the others served', async () => {
+    // JSON.stringify works through the array in one call, which QuickJS never interrupts: 100,000 elements took
+    // about a second under a 300 ms limit on the busy 2-core machine (docs/benchmarks.md), and the script then
+    // ends without another check, so the request answers ok.
+    const hostile = 's = JSON.stringify(new Array(1e5).fill({k: 1, v: "x"})).length;';
+    const [probe, id] = [await newSession(), await newSession()];
+    await step(id);
+    const started = performance.now();
+    expect((await setData(id, hostile)).body).toEqual({ result: 'ok' });
+    const first = performance.now() - started;
+    expect((await json('GET', `/walker/sessions/${id}`)).body.isolated, `the first call took ${Math.round(first)} ms`).toBe(true);
+    expect(service.output().stderr).toMatch(new RegExp(`Session ${id} moved to a thread of its own: a request kept the event loop busy for \\d+ ms\\.`));
+    await expectOthersServed(service.url, probe, async () => {
+      expect((await setData(id, hostile)).body).toEqual({ result: 'ok' });
+    }, 1000);
+    expect(await variable(id, 's')).toBe(String(JSON.stringify(new Array(1e5).fill({ k: 1, v: 'x' })).length));
+  }, 180_000);
+});
+
 describe('hostile WebSocket messages', () => {
   it('refuses a lenient message past 64 KiB and one nested past 1,000 levels at once, with what to change, while others are served', async () => {
     const probe = await newSession();
