@@ -14,12 +14,15 @@ import { GraphWalkerSocket } from './websocket-client.js';
 /** Short, so that a runaway script costs the test little; far above what the scripts that finish need. */
 const SCRIPT_TIMEOUT_MS = 300;
 
+/** Small, so that drafts that together outgrow one are quick to make. */
+const MAX_DRAFT_ELEMENTS = 10;
+
 let service: Service;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   ensureBuilt();
-  service = await startService(['-s', 'RESTFUL', '-p', '0', '--log-level', 'info', '--script-timeout', String(SCRIPT_TIMEOUT_MS)]);
+  service = await startService(['-s', 'RESTFUL', '-p', '0', '--log-level', 'info', '--script-timeout', String(SCRIPT_TIMEOUT_MS), '--max-draft-elements', String(MAX_DRAFT_ELEMENTS)]);
 }, 120_000);
 
 afterAll(async () => {
@@ -188,5 +191,43 @@ describe('hostile WebSocket messages', () => {
     expect(rssMiB() - before).toBeLessThan(200);
     client.socket.terminate();
     expect((await json('GET', `/walker/sessions/${probe}/getNext`)).body.result).toBe('ok');
+  }, 120_000);
+});
+
+describe('hostile draft requests', () => {
+  const post = (path: string, body: unknown) =>
+    fetch(`${service.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as Record<string, unknown>,
+    }));
+
+  it('refuses a script check of more than 64 KiB in all and a joint validation naming a draft twice, and serves the others meanwhile', async () => {
+    const probe = await newSession();
+    // Within the 1 MiB body: fifteen lists of 64 KiB each, compiled on the event loop, held others 2.9 s before.
+    const source = Array.from({ length: 15 }, () => `x = [${'1,'.repeat(32_000)}];`);
+    const checked = await expectOthersServed(service.url, probe, () => post('/walker/drafts/script-check', { kind: 'actions', source }), 1000);
+    expect(checked).toEqual({
+      status: 422,
+      body: { code: 'invalid_model', message: `Member 'source' holds ${source.join('').length} characters; script-check takes up to 65536 at once: check the scripts in several requests.` },
+    });
+    expect((await post('/walker/drafts/script-check', { kind: 'actions', source: source.slice(0, 1).map((s) => s.slice(0, 60_000) + '];') })).body).toEqual({ valid: true });
+
+    const draft = await post('/walker/drafts', { model_id: 'j', generator: 'random(edge_coverage(100))' });
+    const id = String(draft.body.draft_id);
+    const twice = await post('/walker/drafts/joint-validation', { draft_ids: [id, id] });
+    expect(twice).toEqual({ status: 422, body: { code: 'invalid_model', message: `Member 'draft_ids' names the draft '${id}' twice: name each draft once.` } });
+    expect((await post('/walker/drafts/joint-validation', { draft_ids: [id] })).status).toBe(200);
+    // Two drafts of six vertices each: more together than one draft may hold.
+    const other = String((await post('/walker/drafts', { model_id: 'k' })).body.draft_id);
+    for (const draftId of [id, other]) {
+      for (let i = 0; i < 6; i++) expect((await post(`/walker/drafts/${draftId}/vertices`, { name: `v_${i}` })).status).toBe(201);
+    }
+    expect(await post('/walker/drafts/joint-validation', { draft_ids: [id, other] })).toEqual({
+      status: 422,
+      body: {
+        code: 'invalid_model',
+        message: `The drafts hold 12 vertices and edges together, more than one draft may hold on this server (--max-draft-elements, ${MAX_DRAFT_ELEMENTS}): validate fewer at once.`,
+      },
+    });
   }, 120_000);
 });
