@@ -122,6 +122,8 @@ describe('a built-in that no time limit interrupts', () => {
     const started = performance.now();
     expect((await setData(id, hostile)).body).toEqual({ result: 'ok' });
     const first = performance.now() - started;
+    // Queued behind the move, so answered by the walk in its thread.
+    expect(await variable(id, 's')).toBe(String(JSON.stringify(new Array(1e5).fill({ k: 1, v: 'x' })).length));
     expect((await json('GET', `/walker/sessions/${id}`)).body.isolated, `the first call took ${Math.round(first)} ms`).toBe(true);
     expect(service.output().stderr).toMatch(new RegExp(`Session ${id} moved to a thread of its own: a request kept the event loop busy for \\d+ ms\\.`));
     await expectOthersServed(service.url, probe, async () => {
@@ -167,7 +169,7 @@ describe('hostile WebSocket messages', () => {
     };
     expect(await client.answer({ command: 'start', gw: model })).toMatchObject({ success: true });
     // What one getModel holds the loop (its answer is 2.6 MB, the model written as JSON twice over), read by a
-    // client that reads: the others wait for one such answer at a time at most, never for a pile of them.
+    // client that reads: the others wait for about one such answer at a time, never for a pile of them.
     let one = Infinity;
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
@@ -186,7 +188,9 @@ describe('hostile WebSocket messages', () => {
       await new Promise((resolve) => setTimeout(resolve, 5000));
     });
     const report = JSON.stringify({ oneGetModelMs: Math.round(one), idleWorstMs: Math.round(idle), ...flood });
-    expect(flood.worstMs, report).toBeLessThan(Math.max(TARGET_MS, 2 * one) + idle);
+    // The issue's target beyond what the machine alone costs and one answer's work under way when the other
+    // client's request came; before, the messages of one read were answered back to back (0.6-1 s).
+    expect(flood.worstMs, report).toBeLessThan(TARGET_MS + idle + one);
     // 2,000 answers unread would be over 4 GiB; the service holds a few of them at most.
     expect(rssMiB() - before).toBeLessThan(200);
     client.socket.terminate();
