@@ -27,6 +27,14 @@ export interface JournalRecord {
  */
 export const MAX_JOURNAL_BYTES = 64 * 1024 * 1024;
 
+/** Where a journal stands after an operation that a limit cut short ({@link Journal.cutShort}). */
+type Cut =
+  | 'no'
+  /** The walk has effects the journal lacks; the journal still holds the walk as it was before them. */
+  | 'restorable'
+  /** An operation ran on such a walk: the journal can no longer rebuild it. */
+  | 'lost';
+
 /** Outcome of an operation that threw: distinct from any element index or boolean. */
 const THREW = 0x7fff_fff0;
 
@@ -45,7 +53,7 @@ export class Journal {
   private texts: string[] = [];
   private textBytes = 0;
   private hash = 0;
-  private cut = false;
+  private cut: Cut = 'no';
 
   /** True once a load has been recorded. */
   get started(): boolean {
@@ -53,14 +61,15 @@ export class Journal {
   }
 
   /**
-   * True from an operation that a time limit or the request budget stopped until the next load or restart:
-   * meanwhile the journal records nothing and rebuilds no walk. How far such a script got (how high `n++`
-   * counted, how many draws of the walk's random source it took) depends on the machine's pace, so a replay
-   * would leave other variables and another path behind with the same fingerprint; and it would run the
-   * script for its whole limit again, while the request that waits for the rebuild waits with it.
+   * True from an operation that a time limit or the request budget stopped until the walk is put back as it
+   * was before it ({@link resume}), or until the next load or restart. How far such a script got (how high `n++`
+   * counted, how many draws of the walk's random source it took) depends on the machine's pace, so it is not
+   * recorded: a replay could not repeat it, and would run the script for its whole limit again. Meanwhile
+   * {@link snapshot} answers the walk as it was before that operation, which is how a host undoes it; an
+   * operation asked of the walk before that is recorded nowhere, and the journal then rebuilds no walk.
    */
   get cutShort(): boolean {
-    return this.cut;
+    return this.cut !== 'no';
   }
 
   /** Bytes the journal holds, roughly. */
@@ -90,7 +99,11 @@ export class Journal {
 
   /** An operation ran and gave `outcome` (a step's element, 1/0 for a boolean, 0 for nothing). */
   record(op: JournalOp, outcome: number, text?: string): void {
-    if (this.startedWith === undefined || this.cut) return;
+    if (this.startedWith === undefined || this.cut === 'lost') return;
+    if (this.cut === 'restorable') {
+      this.cut = 'lost';
+      return;
+    }
     if (this.length + this.textBytes + 2 * (text?.length ?? 0) >= MAX_JOURNAL_BYTES) return this.stop();
     if (this.length === this.ops.length) {
       const grown = new Uint8Array(this.ops.length * 2);
@@ -107,12 +120,17 @@ export class Journal {
 
   /** An operation threw `error`; replaying it must throw too, unless a limit that counts time stopped it ({@link cutShort}). */
   recordThrow(op: JournalOp, error: unknown, text?: string): void {
-    if (error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget')) this.cut = true;
-    else this.record(op, THREW, text);
+    if (!(error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget'))) this.record(op, THREW, text);
+    else this.cut = this.cut === 'no' ? 'restorable' : 'lost';
+  }
+
+  /** The walk was put back as {@link snapshot} holds it: recording goes on from there. */
+  resume(): void {
+    if (this.cut === 'restorable') this.cut = 'no';
   }
 
   private clear(): void {
-    this.cut = false;
+    this.cut = 'no';
     this.length = 0;
     this.texts = [];
     this.textBytes = 0;
@@ -120,9 +138,12 @@ export class Journal {
     if (this.ops.length > 256) this.ops = new Uint8Array(256);
   }
 
-  /** The journal as plain data, or undefined before the first load and while {@link cutShort}. */
+  /**
+   * The journal as plain data, or undefined before the first load and once it can no longer rebuild the walk.
+   * While {@link cutShort}, the walk before the operation that was cut short.
+   */
   snapshot(): JournalRecord | undefined {
-    if (this.startedWith === undefined || this.cut) return undefined;
+    if (this.startedWith === undefined || this.cut === 'lost') return undefined;
     return { start: this.startedWith, ops: this.ops.slice(0, this.length), texts: [...this.texts], fingerprint: this.hash };
   }
 }

@@ -12,7 +12,7 @@ import type { WalkStatistics } from './machine/statistics.js';
 import type { ModelFileJson } from './model/types.js';
 import { graphShape, seenVariables, walkProgress, type GraphShape, type VariablesSeen, type WalkProgress } from './machine/walk-view.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
-import { Journal, JournalOp, type JournalStart } from './journal.js';
+import { Journal, JournalOp, replayJournal, type JournalStart } from './journal.js';
 import { SerialQueue } from './serial-queue.js';
 import type { Awaitable } from './awaitable.js';
 
@@ -249,6 +249,34 @@ export class ExecutionSession implements SessionWalk {
     if (source === undefined) this.journal?.stop();
     else this.journal?.begin({ source, options: withoutSeed(options), seed: machine.seed });
     return { seed: machine.seed, warnings };
+  }
+
+  /**
+   * Undoes what an operation that a limit cut short did to the walk ({@link Journal.cutShort}): opens the walk
+   * afresh from the journal's load, asks it everything the journal recorded, and takes its machine once it
+   * arrived where the journal says (the fingerprints agree), so that the walk is exactly as it was before that
+   * operation. Throws, changing nothing, when the journal cannot rebuild the walk or the replay went elsewhere.
+   * It costs what the walk cost since its load or restart, scripts included.
+   */
+  restore(reservation?: SandboxReservation): void {
+    const record = this.journal?.cutShort === true ? this.journal.snapshot() : undefined;
+    if (record === undefined) throw new Error('its journal does not hold the walk as it was (it stopped, or was never kept)');
+    const { journal: _journal, ...defaults } = this.defaults;
+    const fresh = new ExecutionSession(this.walker, defaults);
+    const { source, options, seed } = record.start;
+    try {
+      if ('text' in source) fresh.load(source.text, { ...options, seed }, reservation);
+      else fresh.loadModel(source.value, { ...options, seed }, reservation);
+      if (replayJournal(fresh, record) !== record.fingerprint) throw new Error('its replay did not arrive where the walk was');
+    } catch (error) {
+      fresh.dispose();
+      throw error;
+    }
+    const previous = this.current;
+    this.current = fresh.current;
+    fresh.current = undefined;
+    previous?.dispose();
+    this.journal?.resume();
   }
 
   /** Frees the machine; the session answers NOT_LOADED afterwards. */

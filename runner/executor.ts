@@ -4,10 +4,11 @@ import { callStep, DEFAULT_STEP_TIMEOUT_MS } from './call-step.js';
 import { RunnerError } from './errors.js';
 import { loadTestModule, type TestModule } from './load-module.js';
 import { literalOf, valueOfText } from './step-data.js';
+import { MAX_JSON_NESTING } from '../core/model/json-syntax.js';
 import { TestSuite } from './test-suite.js';
 
 /** AltWalker's status codes for an executor's faults (its `HttpExecutor.ERROR_CODES`). */
-const STATUS = { notFound: 404, modelNotFound: 460, stepNotFound: 461, invalidHandler: 462, pathNotFound: 463, loadError: 464, notLoaded: 465, internal: 500 } as const;
+const STATUS = { badRequest: 400, notFound: 404, modelNotFound: 460, stepNotFound: 461, invalidHandler: 462, pathNotFound: 463, loadError: 464, notLoaded: 465, internal: 500 } as const;
 
 /** A fault answered with AltWalker's status and `{"error": {"message", "trace"}}`. */
 class ExecutorFault extends Error {
@@ -100,6 +101,10 @@ export function executorApp(options: ExecutorOptions): FastifyInstance {
     const fn = tests.lookup(model, name);
     if (fn === undefined) throw new ExecutorFault(STATUS.stepNotFound, model === undefined ? `The test code exports no function '${name}'.` : `The class '${model}' has no method '${name}'.`);
     const body = (request.body ?? {}) as { data?: unknown; step?: unknown };
+    // Copied and compared recursively below: a body of 1 MiB of brackets overflowed the stack as a 500.
+    if (nestsDeeperThan(body, MAX_JSON_NESTING)) {
+      throw new ExecutorFault(STATUS.badRequest, `The body of executeStep nests arrays and objects more than ${MAX_JSON_NESTING} deep; a step's data and step need a few levels.`);
+    }
     const sent = body.data !== null && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : {};
     const data = plainData(sent);
     const output: string[] = [];
@@ -193,4 +198,15 @@ function sameJson(a: unknown, b: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** True when `value` nests arrays and objects more than `max` deep; measured without recursion, so any depth is. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<{ readonly value: unknown; readonly depth: number }> = [{ value, depth: 0 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    if (top.value === null || typeof top.value !== 'object') continue;
+    if (top.depth >= max) return true;
+    for (const child of Object.values(top.value)) stack.push({ value: child, depth: top.depth + 1 });
+  }
+  return false;
 }

@@ -42,7 +42,7 @@ export interface JsonSyntaxProblem {
  * How deep arrays and objects may nest before the search stops. jsonc-parser recurses once per level and would
  * overflow the call stack a few thousand levels down; a model file needs five or six.
  */
-const MAX_NESTING = 1000;
+export const MAX_JSON_NESTING = 1000;
 
 /**
  * Finds the first syntax error of a JSON text in which `//` and `/* *\/` comments count as white space and a
@@ -101,8 +101,8 @@ class FirstError {
   }
 
   private open(kind: number, line: number, character: number): void {
-    if (this.containers.length === MAX_NESTING) {
-      this.stop(line, character, `arrays and objects nest more than ${MAX_NESTING} deep here; a model file needs a few levels`);
+    if (this.containers.length === MAX_JSON_NESTING) {
+      this.stop(line, character, `arrays and objects nest more than ${MAX_JSON_NESTING} deep here; a model file needs a few levels`);
     }
     this.containers.push(kind);
     this.last = kind === OBJECT ? '{' : '[';

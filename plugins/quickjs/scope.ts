@@ -5,6 +5,7 @@ import { installRunClock, type RunClock } from './clock.js';
 import { actionFactorySource, canWrapAsFunction } from './compile.js';
 import type { PromiseJobs } from './jobs.js';
 import { decodeVariables, KIT_SOURCE } from './kit.js';
+import { STRING_SEARCH_SOURCE } from './string-search.js';
 import type { GuestLimits, LimitKind, QuickJsModule } from './runtime.js';
 
 /** What a scope shares with the other scopes of its sandbox. */
@@ -69,6 +70,7 @@ export class GuestScope {
       limits.disarm();
       bindRandom(context, services.random, limits);
       if (clock !== undefined) installRunClock(context, { now: () => (limits.hostCalled(), clock.now()) });
+      context.unwrapResult(context.evalCode(STRING_SEARCH_SOURCE, 'string-search', GLOBAL_SCRIPT)).dispose();
       const kit = context.unwrapResult(context.evalCode(KIT_SOURCE, 'kit', GLOBAL_SCRIPT));
       return new GuestScope(context, services, kit, chooseCaller(services, context));
     } catch (error) {

@@ -9,7 +9,9 @@ import {
   type SessionWalk,
   type WalkSummary,
 } from '../../core/session.js';
+import type { JournalRecord } from '../../core/journal.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
+import { DEFAULT_SCRIPT_LIMITS } from '../../core/scripting.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
@@ -56,14 +58,15 @@ export class HostedSession implements Leased {
     /** The app's, shared by its sessions; without it requests never wait for the loop to turn. */
     private readonly turns?: LoopTurns,
   ) {
-    const session = new ExecutionSession(walker, { ...defaults, journal: isolation !== undefined });
+    // Journaled with or without a policy: the journal is also what undoes a request that a limit cut short.
+    const session = new ExecutionSession(walker, { ...defaults, journal: true });
     this.time = new LoopTime(isolation, turns, (busyMs) => {
-      // A journal that a time limit cut short rebuilds no walk until the next load or restart; the walk may move then.
+      // A request that a limit cut short moves the walk itself, as it undoes what the request did (undoCut).
       if (isolation === undefined || this.inline?.journal?.cutShort === true) return false;
       // Queued behind whatever is waiting: the requests already in line run here first, in order.
-      void this.queue.run(() => this.moveToThread(isolation, busyMs));
+      void this.queue.run(() => this.moveForSlowness(isolation, busyMs));
       return true;
-    });
+    }, defaults.scriptLimits?.timeoutMs ?? DEFAULT_SCRIPT_LIMITS.timeoutMs);
     this.inline = new LocalWalk(
       session,
       walker,
@@ -199,38 +202,81 @@ export class HostedSession implements Leased {
     return Promise.resolve(result).finally(() => watcher.changed());
   }
 
-  /** Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it. */
+  /**
+   * Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it.
+   * A task that a script limit cut short answers its error only once the walk is as it was before it.
+   */
   private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk, walk: SessionWalk): Awaitable<T> {
-    return this.time.measure(inline.session, () => task(walk));
+    let result: Awaitable<T>;
+    try {
+      result = this.time.measure(inline.session, () => task(walk));
+    } catch (error) {
+      if (inline.journal?.cutShort === true) return this.undoCut(inline, error);
+      throw error;
+    }
+    if (!isPromiseLike(result)) return result;
+    // A restart waits for its memory, and its model actions may be cut short once it has it.
+    return Promise.resolve(result).catch((error: unknown) =>
+      this.inline === inline && inline.journal?.cutShort === true ? this.undoCut(inline, error) : Promise.reject(error),
+    );
   }
 
-  private async moveToThread(policy: IsolationPolicy, busyMs: number): Promise<void> {
-    if (this.refusal !== undefined) return;
+  /**
+   * Puts the walk back as it was before a request that a script limit cut short, then throws that request's
+   * `error`: a failed request changes nothing, though its script ran part way (core/journal.ts, `cutShort`).
+   * The script held the event loop for a whole limit, so with a policy the walk is rebuilt from its journal,
+   * without that request, in a thread of its own; without one, or when no thread takes it, it is rebuilt here.
+   * Should neither arrive where the walk was, the walk keeps what the script did and the error says so.
+   */
+  private async undoCut(inline: LocalWalk, error: unknown): Promise<never> {
+    const policy = this.isolation;
+    const journal = inline.journal?.snapshot();
+    if (policy !== undefined && journal !== undefined && this.refusal === undefined) {
+      const why = 'a script that a limit stopped ran on the event loop, and its walk was rebuilt as it was before that request';
+      if (await this.moveToThread(policy, journal, inline, why)) throw error;
+    }
+    if (this.refusal !== undefined) throw error;
+    const kept = await inline.undoCut(error);
+    if (kept !== undefined) policy?.note('warn', `Session ${this.id}: ${kept}`);
+    throw error;
+  }
+
+  private async moveForSlowness(policy: IsolationPolicy, busyMs: number): Promise<void> {
     const inline = this.inline;
     const journal = inline?.journal?.snapshot();
-    if (inline === undefined || journal === undefined) {
+    if (this.refusal !== undefined || inline === undefined) return;
+    if (journal === undefined) {
       policy.note('warn', `Session ${this.id} is slow (${Math.round(busyMs)} ms a request) but its walk cannot be rebuilt elsewhere (its journal stopped), so it stays on the event loop.`);
       return;
     }
+    await this.moveToThread(policy, journal, inline, `a request kept the event loop busy for ${Math.round(busyMs)} ms`);
+  }
+
+  /**
+   * Rebuilds the walk in this thread from `journal` in a worker thread of its own, and walks there from now on
+   * when the rebuilt walk arrived where the journal says; `why` it moved goes to the log. True when it moved.
+   */
+  private async moveToThread(policy: IsolationPolicy, journal: JournalRecord, inline: LocalWalk, why: string): Promise<boolean> {
     this.moving = new AbortController();
     let remote: WorkerWalk;
     try {
       remote = await WorkerWalk.start({ ...this.threadSetup(policy), journal }, this.moving.signal);
     } catch (error) {
       if (this.refusal === undefined) policy.note('warn', `Session ${this.id} stays on the event loop: ${(error as Error).message}`);
-      return;
+      return false;
     } finally {
       this.moving = undefined;
     }
     if (this.refusal !== undefined) {
       // Released, or the service began to close, while the thread started.
       void remote.close();
-      return;
+      return false;
     }
     // The rebuilt walk's one load is the session's current one.
     remote.countLoadsAfter(inline.session.loadCount - 1);
     this.adopt(remote, inline);
-    policy.note('info', `Session ${this.id} moved to a thread of its own: a request kept the event loop busy for ${Math.round(busyMs)} ms.`);
+    policy.note('info', `Session ${this.id} moved to a thread of its own: ${why}.`);
+    return true;
   }
 
   /**

@@ -70,6 +70,29 @@ export class LocalWalk implements SessionWalk {
     return this.reserved((reservation) => this.session.restart(reservation), 'restart');
   }
 
+  /**
+   * {@link ExecutionSession.restore}, once reserved: the walk as it was before the operation a limit cut short.
+   * Timed like a restart, which it resembles: the walk is opened again and replayed.
+   */
+  restore(): Awaitable<void> {
+    return this.reserved((reservation) => this.session.restore(reservation), 'restart');
+  }
+
+  /**
+   * {@link restore} after a request that a script limit cut short, `error` being what it threw. When the walk
+   * could not be put back, `error` says so, and so does the answer (for a log); undefined when it was.
+   */
+  async undoCut(error: unknown): Promise<string | undefined> {
+    try {
+      await this.restore();
+      return undefined;
+    } catch (failure) {
+      const why = `The walk keeps what the script did before it was stopped, as it could not be rebuilt without it: ${(failure as Error).message}.`;
+      if (error instanceof Error) error.message = `${error.message}. ${why}`;
+      return why;
+    }
+  }
+
   hasNext(): boolean {
     return this.session.hasNext();
   }

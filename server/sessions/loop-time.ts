@@ -43,6 +43,12 @@ export class LoopTime {
      * moves. One that cannot move yet stays movable, to be judged again by the requests after.
      */
     private readonly onSlow: (busyMs: number) => boolean,
+    /**
+     * A request (not a load) that held the loop this long moves the walk at once, without waiting for a second:
+     * a script's time limit, which only a built-in that the limit cannot interrupt (plugins/quickjs/README.md)
+     * or a request of several scripts near it passes. Default never.
+     */
+    private readonly overrunMs = Number.POSITIVE_INFINITY,
   ) {
     this.movable = rule !== undefined;
     this.slow = rule === undefined ? undefined : new SlowRequests(rule, rule.cpuClock ?? threadCpuMs);
@@ -105,7 +111,8 @@ export class LoopTime {
   /** A request's work held the loop `busyMs` ({@link SlowRequests.judge} says what the other two are). */
   held({ busyMs, cpuStarted }: HeldSoFar, load: boolean): void {
     this.turns?.spent(busyMs);
-    if (!this.movable || this.slow?.judge(busyMs, cpuStarted, load) !== true) return;
-    if (this.onSlow(busyMs)) this.movable = false;
+    if (!this.movable) return;
+    const slow = this.slow?.judge(busyMs, cpuStarted, load) === true;
+    if ((slow || (!load && busyMs >= this.overrunMs)) && this.onSlow(busyMs)) this.movable = false;
   }
 }

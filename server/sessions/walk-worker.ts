@@ -89,7 +89,8 @@ async function rebuild(): Promise<{ walk: LocalWalk; fingerprint: number }> {
   for (const source of setup.plugins) users.push(await loadPlugin(source.specifier, source.fromDirectory));
   await installPlugins(registries, [...builtinPlugins({ scriptLimits: setup.defaults.scriptLimits }), ...users]);
   const walker = new Walker(registries);
-  const walk = new LocalWalk(new ExecutionSession(walker, setup.defaults), walker);
+  // Journaled, as on the event loop: the journal is what undoes a request that a limit cut short (serve).
+  const walk = new LocalWalk(new ExecutionSession(walker, { ...setup.defaults, journal: true }), walker);
   if (setup.journal === undefined) return { walk, fingerprint: 0 };
   const { start } = setup.journal;
   const options = { ...start.options, seed: start.seed };
@@ -108,19 +109,23 @@ function serve(walk: LocalWalk, request: WalkRequest, post: (reply: WalkReply) =
   const cpuStarted = request.timed === true ? threadCpuMs() : undefined;
   const answer = (settled: unknown): void =>
     post(cpuStarted === undefined ? { id, value: settled } : { id, value: settled, cpuMs: threadCpuMs() - cpuStarted });
+  const fail = (error: unknown): Promise<void> | undefined => {
+    if (walk.journal?.cutShort !== true) return void post({ id, error: thrownData(error) });
+    // As on the event loop (server/sessions/hosted-session.ts): a failed request changes nothing.
+    return walk.undoCut(error).then(() => post({ id, error: thrownData(error) }));
+  };
   let value: unknown;
   try {
     const method = walk[request.op] as (...args: unknown[]) => unknown;
     value = judged(request.op, () => method.apply(walk, request.args as unknown[]));
   } catch (error) {
-    post({ id, error: thrownData(error) });
-    return undefined;
+    return fail(error);
   }
   if (!isPromiseLike(value)) {
     answer(value);
     return undefined;
   }
-  return Promise.resolve(value).then(answer, (error: unknown) => post({ id, error: thrownData(error) }));
+  return Promise.resolve(value).then(answer, fail);
 }
 
 try {

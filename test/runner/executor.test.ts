@@ -9,11 +9,11 @@ import { startExecutor } from '../../runner/executor.js';
  * model and name in the query (no modelName for the run's fixtures), data and step as the JSON body.
  */
 class AltWalkerSide {
-  constructor(private readonly base: string) {}
+  constructor(readonly url: string) {}
 
   async call(method: string, path: string, query: Record<string, string | undefined> = {}, body?: unknown): Promise<{ status: number; json: Record<string, any> }> {
     const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
-    const url = `${this.base}/altwalker/${path}${params.size > 0 ? `?${params}` : ''}`;
+    const url = `${this.url}/altwalker/${path}${params.size > 0 ? `?${params}` : ''}`;
     const res = await fetch(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) });
     return { status: res.status, json: (await res.json()) as Record<string, any> };
   }
@@ -57,6 +57,18 @@ describe('walker executor', () => {
       expect(inc.json.payload).toEqual({ output: '', data: { count: 1 } });
       const check = await side.executeStep('Counter', 'v_Check', { count: 1 }, { id: 'v1', name: 'v_Check', modelName: 'Counter' });
       expect(check.json.payload).toEqual({ output: '', data: { count: 1 }, result: { checked: 1 } });
+
+      // Data nested past what any walk's variables hold is refused as such, not overflowed into a 500.
+      const depth = 100_000;
+      const deep = await fetch(`${side.url}/altwalker/executeStep?modelName=Counter&name=v_Check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"data":{"count":${'['.repeat(depth)}${']'.repeat(depth)}},"step":{}}`,
+      });
+      expect({ status: deep.status, json: await deep.json() }).toEqual({
+        status: 400,
+        json: { error: { message: "The body of executeStep nests arrays and objects more than 1000 deep; a step's data and step need a few levels.", trace: '' } },
+      });
 
       // A failing test is 200 with payload.error.
       const failing = await side.executeStep('Counter', 'v_Check', { count: 2 }, { id: 'v1', name: 'v_Check', modelName: 'Counter' });

@@ -3,6 +3,8 @@ import type { SessionWalk } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
 import { builtinPlugins } from '../../plugins/index.js';
 import { HostedSession } from '../../server/sessions/hosted-session.js';
+import { LocalWalk } from '../../server/sessions/local-walk.js';
+import { ExecutionSession } from '../../core/session.js';
 import { ensureBuilt } from '../cli/online-helpers.js';
 import { generateModel } from '../../core/model/generate.js';
 import { loop } from './models.js';
@@ -24,7 +26,8 @@ async function clockedSession(options: Parameters<typeof builtinPlugins>[0] = {}
   let wall = 0;
   let cpu = 0;
   const notes: string[] = [];
-  const session = new HostedSession('s', walker, {}, {
+  // The limits go to the walk's thread with the session's defaults, as the server passes them.
+  const session = new HostedSession('s', walker, { scriptLimits: options.scriptLimits }, {
     slowRequestMs: 20,
     slowRequests: 2,
     plugins: [],
@@ -83,23 +86,76 @@ describe('a hosted session', () => {
     expect(session.isolated).toBe(true);
   }, 120_000);
 
-  it('keeps a walk whose script a time limit cut short until its restart, which no rebuild could repeat', async () => {
-    // The issue's case: the third of three runaway setData scripts waited for a thread that replayed the first
-    // two to their limits, and the replay counted `n` to another number than the client had seen.
-    const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 20 } });
-    const runaway = (walk: SessionWalk) => walk.setData('n = 0; for (;;) n++;');
+  it('moves its walk at once when one request held the loop longer than a script may run: a built-in no limit interrupts', async () => {
+    const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 300 } });
     await request((walk) => walk.load(MODEL), 2);
-    await expect(request(runaway, 200)).rejects.toThrow('Script exceeded the time limit of 20 ms');
-    await expect(request(runaway, 200)).rejects.toThrow('Script exceeded the time limit of 20 ms');
-    await request(step, 200);
-    await request((walk) => walk.stepCount(), 1);
-    expect(session.isolated).toBe(false);
-    await request((walk) => walk.restart(), 1);
-    await request(step, 200);
-    await request((walk) => walk.stepCount(), 1);
+    await request(step, 1);
+    // One setData whose JSON.stringify of a large array ran 900 ms in one call, and then finished.
+    await request((walk) => walk.setData('s = 1;'), 900, 900);
+    expect(await request((walk) => walk.stepCount(), 1)).toBe(1);
     expect(session.isolated).toBe(true);
-    expect(notes).toEqual(['Session s moved to a thread of its own: a request kept the event loop busy for 200 ms.']);
+    expect(notes).toEqual(['Session s moved to a thread of its own: a request kept the event loop busy for 900 ms.']);
   }, 120_000);
+
+  it('undoes a request that a time limit cut short by rebuilding the walk without it in a thread of its own', async () => {
+    // The issue's case: `n` counted up by a pace-dependent amount, the journal stopped and the walk stayed on
+    // the loop for good. Now the request answers its error once the walk is as it was before it, off the loop.
+    const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 20 } });
+    const runaway = (walk: SessionWalk) => walk.setData('n = n + 1; Math.random(); for (;;) n++;');
+    const n = async () => new Map(await request((walk) => walk.variables(), 1)).get('n');
+    await request((walk) => walk.load(MODEL), 2);
+    await request(step, 1);
+    await request((walk) => walk.setData('n = 1;'), 1);
+    await expect(request(runaway, 1)).rejects.toThrow('Script exceeded the time limit of 20 ms');
+    expect(session.isolated).toBe(true);
+    expect(notes).toEqual([
+      'Session s moved to a thread of its own: a script that a limit stopped ran on the event loop, and its walk was rebuilt as it was before that request.',
+    ]);
+    expect(await n()).toBe('1');
+    // In the thread, a cut request is undone too, by a rebuild there.
+    await expect(request(runaway, 1)).rejects.toThrow('Script exceeded the time limit of 20 ms');
+    expect(await n()).toBe('1');
+    // The walk goes on as a twin that never had the runaway requests.
+    const twin = await clockedSession();
+    await twin.request((walk) => walk.load(MODEL), 2);
+    await twin.request(step, 1);
+    await twin.request((walk) => walk.setData('n = 1;'), 1);
+    for (let i = 0; i < 5; i++) {
+      expect((await request(step, 1)).step.id).toBe((await twin.request(step, 1)).step.id);
+    }
+  }, 120_000);
+
+  it('undoes a cut request in place without a policy, since the session keeps its journal for it', async () => {
+    const walker = await Walker.create(builtinPlugins({ scriptLimits: { timeoutMs: 20 } }));
+    const session = new HostedSession('s', walker, {}, undefined, 0);
+    sessions.push(session);
+    await session.run((walk) => walk.load(MODEL));
+    await session.run((walk) => walk.setData('n = 1;'));
+    await expect(session.run((walk) => walk.setData('n = 2; for (;;) {}'))).rejects.toThrow('Script exceeded the time limit of 20 ms');
+    expect(new Map(await session.run((walk) => walk.variables())).get('n')).toBe('1');
+    expect(session.isolated).toBe(false);
+  });
+
+  it('says so in the error when the walk cannot be put back: its journal no longer holds it', async () => {
+    const walker = await Walker.create(builtinPlugins({ scriptLimits: { timeoutMs: 20 } }));
+    const walk = new LocalWalk(new ExecutionSession(walker, { journal: true }), walker);
+    await walk.load(MODEL);
+    walk.setData('n = 1;');
+    let cut: unknown;
+    try {
+      walk.setData('n = 2; for (;;) {}');
+    } catch (error) {
+      cut = error;
+    }
+    // Asked before it was undone: the journal lost the walk.
+    walk.hasNext();
+    expect(await walk.undoCut(cut)).toMatch(/^The walk keeps what the script did before it was stopped/);
+    expect((cut as Error).message).toMatch(
+      /setData: Script exceeded the time limit of 20 ms\. The walk keeps what the script did before it was stopped, as it could not be rebuilt without it: its journal does not hold the walk as it was/,
+    );
+    expect(new Map(walk.variables()).get('n')).toBe('2');
+    walk.dispose();
+  });
 
   it('counts only a request’s own work, not its wait in the queue while other work ran', async () => {
     const { session, request, elapse } = await clockedSession();

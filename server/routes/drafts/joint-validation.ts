@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DraftError } from '../../drafts/errors.js';
 import { exportModelFile } from '../../drafts/export.js';
 import { draftResponses, ValidationIssue } from '../../drafts/responses.js';
 import type { BodyContract } from '../../drafts/schemas.js';
@@ -26,14 +27,28 @@ const JointValidation = Type.Object({
  * given, as `load` would judge that file (docs/editor.md): shared states link them, and a model entered only
  * through one needs no start element of its own. Reads only; each issue names its model.
  */
-export function registerJointValidation(app: DraftApp, { store, walker, validation }: DraftRouteContext): void {
+export function registerJointValidation(app: DraftApp, { store, walker, validation, maxElements }: DraftRouteContext): void {
   const options = withBody(contract, {
     ...operation('validateDrafts', 'Validate several drafts together, as one model file', 'Changes nothing.'),
     response: draftResponses(200, JointValidation, [400, 404, 410, 413, 415, 422]),
   });
   app.post('/joint-validation', options, async (request) => {
     const ids = request.body.draft_ids;
-    for (const id of ids) store.read(id);
+    // Validation runs on the event loop in proportion to the file: the same draft a hundred times, or drafts that
+    // together outgrow one, would hold it for as long as a hundred drafts take (issue 21).
+    const seen = new Set<string>();
+    let elements = 0;
+    for (const id of ids) {
+      if (seen.has(id)) throw new DraftError('invalid_model', `Member 'draft_ids' names the draft '${id}' twice: name each draft once.`);
+      seen.add(id);
+      elements += store.read(id).model.size;
+    }
+    if (elements > maxElements) {
+      throw new DraftError(
+        'invalid_model',
+        `The drafts hold ${elements} vertices and edges together, more than one draft may hold on this server (--max-draft-elements, ${maxElements}): validate fewer at once.`,
+      );
+    }
     return walker.reserved((reservation) => {
       const drafts = ids.map((id) => store.read(id));
       const file = { models: drafts.flatMap((draft) => exportModelFile(draft.model).models) };

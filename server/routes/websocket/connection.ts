@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { andThen } from '../../../core/awaitable.js';
@@ -23,6 +24,13 @@ export const NOT_STARTED_MESSAGE =
  */
 const MAX_WAITING = 32;
 
+/**
+ * Characters of answers not yet handed to the system past which the connection stops reading and answering: a
+ * client that sends without reading what comes back (getModel of a large model, over and over) holds this much
+ * of the service's memory and one answer more, rather than every answer it never read.
+ */
+const MAX_UNSENT_CHARS = 4 * 1024 * 1024;
+
 /** Longest text of an unexpected error that goes into an answer; the whole error goes to the log. */
 const MAX_UNEXPECTED_MESSAGE = 200;
 
@@ -43,18 +51,42 @@ export interface ConnectionContext {
 export function serveConnection(socket: WebSocket, context: ConnectionContext): void {
   const queue = new SerialQueue();
   const scope: CommandScope = { registries: context.registries };
-  const send = (answer: object): void => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(answer));
+  let unsent = 0;
+  /** Wakes the message that waits for the answers before it to be handed to the system. */
+  let room: (() => void) | undefined;
+  const roomToSend = (): Promise<void> | undefined =>
+    unsent <= MAX_UNSENT_CHARS || socket.readyState !== socket.OPEN ? undefined : new Promise((resolve) => (room = resolve));
+  const sent = (chars: number): void => {
+    unsent -= chars;
+    if (room !== undefined && (unsent <= MAX_UNSENT_CHARS || socket.readyState !== socket.OPEN)) {
+      const wake = room;
+      room = undefined;
+      wake();
+    }
+    if (socket.isPaused && queue.pending <= 1 && unsent <= MAX_UNSENT_CHARS) socket.resume();
   };
+  const send = (answer: object): void => {
+    if (socket.readyState !== socket.OPEN) return;
+    const text = JSON.stringify(answer);
+    unsent += text.length;
+    if (unsent > MAX_UNSENT_CHARS) socket.pause();
+    socket.send(text, () => sent(text.length));
+  };
+  socket.once('close', () => sent(0));
   socket.on('message', (data) => {
     const text = textOf(data);
     if (queue.pending >= MAX_WAITING) socket.pause();
+    // The messages of one read all arrive at once: each is answered once the answers before it are on their way
+    // and the event loop has turned, since back to back (a getModel is serialised outside any session's timing)
+    // they would hold the loop together, and a client that reads nothing would hold every answer in memory.
     void queue
-      .run(() => answer(text, context, scope, send, socket))
+      .run(async () => {
+        await roomToSend();
+        await setImmediate();
+        return answer(text, context, scope, send, socket);
+      })
       .catch((error: unknown) => context.log.error({ err: error }, 'a WebSocket message could not be answered'))
-      .finally(() => {
-        if (socket.isPaused && queue.pending <= 1) socket.resume();
-      });
+      .finally(() => sent(0));
   });
 }
 
