@@ -1,4 +1,50 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest, longest first (docs/benchmarks.md, "The test suite"); soak runs for a fixed
+ * minute. With two workers, a long file that starts last holds the run open alone at its end.
+ */
+const SLOW_FILES = [
+  'test/server/soak.test.ts',
+  'test/cli/check.test.ts',
+  'test/server/sandbox-process.test.ts',
+  'test/server/first-load-process.test.ts',
+  'test/package/pack.test.ts',
+  'test/plugins/quickjs/quickjs.test.ts',
+  'test/browser/editor.test.ts',
+  'test/browser/large.test.ts',
+  'test/server/sessions-process.test.ts',
+  'test/cli/graphwalker-flags.test.ts',
+  'test/cli/online-options.test.ts',
+  'test/altwalker/altwalker.test.ts',
+  'test/core/machine/walk-properties.test.ts',
+  'test/core/dispose.test.ts',
+  'test/server/execution.test.ts',
+  'test/cli/run.test.ts',
+  'test/cli/convert.test.ts',
+  'test/browser/online.test.ts',
+  'test/server/hosted-session.test.ts',
+];
+
+/**
+ * Vitest orders files by their last durations when it has them, and otherwise by their size, which on a fresh
+ * clone (CI) starts some of the longest files last. Without durations, the files above go first.
+ */
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    // The key of vitest's own cache, as BaseSequencer forms it.
+    const key = (file: TestSpecification): string => `${file.project.name}:${relative(this.ctx.config.root, file.moduleId)}`;
+    if (files.some((file) => this.ctx.cache.getFileTestResults(key(file)) !== undefined)) return sorted;
+    const rank = (file: TestSpecification): number => {
+      const index = SLOW_FILES.indexOf(relative(this.ctx.config.root, file.moduleId).replaceAll('\\', '/'));
+      return index < 0 ? SLOW_FILES.length : index;
+    };
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -17,6 +63,7 @@ export default defineConfig({
     // rather than after minutes at Node's default limit of 4 GB.
     execArgv: ['--max-old-space-size=1536'],
     setupFiles: ['test/support/memory-guard.ts'],
+    sequence: { sequencer: SlowFilesFirst },
     // Room for a machine busy with two other suites: a test that needs 2 s alone takes ten times that there.
     testTimeout: 60_000,
     hookTimeout: 60_000,

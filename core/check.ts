@@ -1,13 +1,9 @@
 import { GeneratorSyntaxError, ModelError, ScriptError, UnknownGeneratorNameError, WalkerError } from './errors.js';
-import { deadEndIssues } from './machine/dead-ends.js';
-import type { Graph } from './model/graph.js';
-import { inspectModelFile, isError, ModelIssueCodes, type ModelIssue } from './model/issues.js';
-import { planningIssues } from './machine/planning-issues.js';
+import { inspectWalk } from './inspect-walk.js';
+import { inspectModelFile, ModelIssueCodes, type ModelIssue } from './model/issues.js';
 import { readModelValue, type ModelFormats } from './model/formats.js';
-import { readModelText, type LoadedModelFile } from './model/load.js';
+import { readModelText } from './model/load.js';
 import { inspectModelSet, type ModelSetPart } from './model/model-set.js';
-import { scriptSyntaxIssues } from './model/script-syntax.js';
-import { scriptEngineOf } from './plugin.js';
 import type { Walker } from './walker.js';
 
 /** A model file to check and the generator string that replaces the generator of each of its models. */
@@ -20,8 +16,12 @@ export interface CheckTarget {
 export interface CheckFinding {
   /** The file it is about. */
   readonly file: string;
-  /** An `error` makes loading fail or the walk impossible; a `warning` does not. */
-  readonly severity: 'error' | 'warning';
+  /**
+   * An `error` makes loading fail or the walk impossible; a `warning` does not. A `note` is no issue of the
+   * model: how walker will plan it (its states passed the planning bound, or grow without end), which a load
+   * answers as a warning.
+   */
+  readonly severity: 'error' | 'warning' | 'note';
   /** A model issue code (`core/model/issue-reporter.ts`) or an engine error code (`core/errors.ts`). */
   readonly code: string;
   /** What is wrong and what to fix, naming model, element and field where there is one; without the file. */
@@ -50,7 +50,14 @@ export async function checkModelFiles(
 ): Promise<CheckFinding[]> {
   const { parts, readable, findings } = await readParts(targets, walker.registries.formats);
   const add = (part: number, { severity, code, message }: ModelIssue) =>
-    findings.push({ part, file: targets[part].file, severity, code, message, ...(code === ModelIssueCodes.NO_MODELS ? EXCEPTION : {}) });
+    findings.push({
+      part,
+      file: targets[part].file,
+      severity: code === ModelIssueCodes.PLAN_BOUND ? 'note' : severity,
+      code,
+      message,
+      ...(code === ModelIssueCodes.NO_MODELS ? EXCEPTION : {}),
+    });
   if (readable.length < targets.length) {
     // Without every file the walk is unknown: each readable file is checked on its own only.
     parts.forEach((part, i) => {
@@ -63,21 +70,18 @@ export async function checkModelFiles(
   if (set.loaded === undefined) return ordered(findings);
 
   const { graph } = set.loaded;
-  const partOfModel = (id: string | null) => set.partOf[Math.max(0, graph.models.findIndex((m) => m.id === id))];
+  const partOfModel = (id: string | null | undefined) => set.partOf[Math.max(0, graph.models.findIndex((m) => m.id === id))];
   const generators = set.partOf.map((part) => targets[part].generator);
-  const engine = scriptEngineOf(walker.registries);
-  const later = [...deadEndIssues(graph, generators, walker.registries), ...scriptSyntaxIssues(graph, engine)];
-  for (const issue of later) add(partOfModel(issue.modelId), issue);
-  if (!later.some(isError)) {
-    const { refusal, issues } = openWalk(walker, set.loaded, generators, options);
-    for (const issue of issues) add(issue.modelId === null ? 0 : partOfModel(issue.modelId), issue);
-    if (refusal !== undefined) {
-      const part = set.partOf[modelOfWalkError(refusal, graph)] ?? 0;
-      const message = refusal instanceof ScriptError ? refusal.describe() : refusal.message;
-      // GraphWalker's generator parser throws for both; its check never lists them.
-      const exception = refusal instanceof UnknownGeneratorNameError || refusal instanceof GeneratorSyntaxError ? EXCEPTION : {};
-      findings.push({ part, file: targets[part].file, severity: 'error', code: refusal.code, message, ...exception });
-    }
+  // As a client may set data (online), a goal only guards close is graded a warning that says so.
+  const walk = { seed: 0, generators, planStates: options.planStates, planTimeMs: options.planTimeMs, dataWriters: 'client' } as const;
+  const { issues, refusal } = inspectWalk(walker, set.loaded, walk, { lint: true, explore: true });
+  for (const issue of issues) add(partOfModel(issue.modelId), issue);
+  if (refusal !== undefined) {
+    const part = partOfModel(refusal.modelId);
+    const message = refusal instanceof ScriptError ? refusal.describe() : refusal.message;
+    // GraphWalker's generator parser throws for both; its check never lists them.
+    const exception = refusal instanceof UnknownGeneratorNameError || refusal instanceof GeneratorSyntaxError ? EXCEPTION : {};
+    findings.push({ part, file: targets[part].file, severity: 'error', code: refusal.code, message, ...exception });
   }
   return ordered(findings);
 }
@@ -108,45 +112,10 @@ async function readParts(
   return { parts, readable, findings };
 }
 
-/**
- * Opens the walk and disposes it: what refuses it, if anything, else what planning with guards found at its
- * start (docs/planning.md).
- */
-function openWalk(
-  walker: Walker,
-  loaded: LoadedModelFile,
-  generators: readonly string[],
-  options: { readonly planStates?: number; readonly planTimeMs?: number },
-): { refusal?: WalkerError; issues: ModelIssue[] } {
-  try {
-    // As a client may set data (online), a goal only guards close is graded a warning that says so.
-    const walk = walker.walk(loaded, { seed: 0, generators, planStates: options.planStates, planTimeMs: options.planTimeMs, dataWriters: 'client' });
-    try {
-      return { issues: planningIssues(walk) };
-    } finally {
-      walk.dispose();
-    }
-  } catch (error) {
-    if (error instanceof WalkerError) return { refusal: error, issues: [] };
-    throw error;
-  }
-}
-
 /** The findings file by file, in the order the files were given; in the order found within each. */
 function ordered(findings: readonly PartFinding[]): CheckFinding[] {
   const sorted = [...findings].sort((a, b) => a.part - b.part);
   return sorted.map(({ part: _, ...finding }) => finding);
-}
-
-/**
- * The model a walk's refusal is about: a script names its model; a generator's messages start with
- * `Model '<name or id>'` (machine/chain.ts). -1 when it names none.
- */
-function modelOfWalkError(error: WalkerError, graph: Graph): number {
-  if (error instanceof ScriptError) return graph.models.findIndex((m) => m.id === error.origin.modelId);
-  if (error instanceof UnknownGeneratorNameError) return error.model;
-  const named = /^Model '(.*?)'[,:]/.exec(error.message)?.[1];
-  return named === undefined ? -1 : graph.models.findIndex((m) => (m.name ?? m.id) === named);
 }
 
 /** A model error's message without the file in front, for a line that names the file itself. */

@@ -44,14 +44,53 @@ export const ErrorCodes = {
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
-/** Base class of every deliberate walker error: a code from {@link ErrorCodes} and a message that says what to fix. */
+/** The model and element an error concerns, as data beside its message. */
+export interface ErrorSubject {
+  /** The id of the model (as normalised: a generated id when the file gave none). */
+  readonly modelId?: string;
+  /** The id of the vertex or edge. */
+  readonly elementId?: string;
+}
+
+/**
+ * Base class of every deliberate walker error: a code from {@link ErrorCodes}, a message that says what to fix,
+ * and the model and element it concerns, when it concerns one. Callers that need the model (`walker check`
+ * naming the file of a refusal, draft validation naming the model) read these fields, never the message.
+ */
 export class WalkerError extends Error {
   override readonly name: string = 'WalkerError';
+  // Private to the class, not an own property: errors compare and serialise by code and message, as before.
+  #subject: ErrorSubject = {};
+
   constructor(
     readonly code: ErrorCode,
     message: string,
+    subject: ErrorSubject = {},
   ) {
     super(message);
+    this.concerning(subject);
+  }
+
+  /** The id of the model the error concerns, or undefined. */
+  get modelId(): string | undefined {
+    return this.#subject.modelId;
+  }
+
+  /** The id of the vertex or edge the error concerns, or undefined. */
+  get elementId(): string | undefined {
+    return this.#subject.elementId;
+  }
+
+  /**
+   * Names the model (and element) the error concerns, unless it names a model already; returns the error. Code
+   * that knows which model it works on calls it as an error passes, e.g. for a plugin's error while a model's
+   * generator is built, since the plugin only knows the model's index.
+   */
+  concerning(subject: ErrorSubject): this {
+    if (this.#subject.modelId !== undefined) return this;
+    const { modelId = this.#subject.modelId, elementId = this.#subject.elementId } = subject;
+    this.#subject = { ...(modelId === undefined ? {} : { modelId }), ...(elementId === undefined ? {} : { elementId }) };
+    return this;
   }
 }
 
@@ -74,8 +113,9 @@ export class ModelError extends WalkerError {
     readonly problem: string,
     readonly location: ModelLocation = {},
     code: ErrorCode = ErrorCodes.MODEL_INVALID,
+    subject: ErrorSubject = { modelId: location.model, elementId: location.elementId },
   ) {
-    super(code, formatModelMessage(problem, location));
+    super(code, formatModelMessage(problem, location), subject);
   }
 }
 
@@ -98,9 +138,10 @@ export class GeneratorSyntaxError extends WalkerError {
     readonly problem: string,
     /** Where the generator string comes from, e.g. `Model 'Login'`, put in front of the message. */
     readonly where?: string,
+    subject: ErrorSubject = {},
   ) {
     const text = `Generator '${excerpt(input, column)}', column ${column}: ${problem}`;
-    super(ErrorCodes.GENERATOR_SYNTAX, where ? `${where}: ${text}` : text);
+    super(ErrorCodes.GENERATOR_SYNTAX, where ? `${where}: ${text}` : text, subject);
   }
 }
 
@@ -126,8 +167,8 @@ export class UnknownGeneratorNameError extends WalkerError {
 }
 
 /** A generator string, or a stop condition's argument, that names something the model does not allow. */
-export function invalidGenerator(message: string): WalkerError {
-  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message);
+export function invalidGenerator(message: string, subject: ErrorSubject = {}): WalkerError {
+  return new WalkerError(ErrorCodes.GENERATOR_INVALID, message, subject);
 }
 
 /** The input as it goes into a message: whole when short, else the 80 characters around the column. */
@@ -147,7 +188,7 @@ export class ScriptError extends WalkerError {
     /** The limit that stopped the script, when one did: the script itself may be fine, given more time or memory. */
     readonly limit?: 'time' | 'budget' | 'memory',
   ) {
-    super(ErrorCodes.SCRIPT, scriptMessage);
+    super(ErrorCodes.SCRIPT, scriptMessage, { modelId: origin.modelId, elementId: origin.elementId });
   }
 
   /** The message with the place the script came from, for logs and the CLI. */

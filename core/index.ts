@@ -64,7 +64,20 @@ export {
   type ScriptLimits,
   type GuardSet,
   withReservation,
+  actionScriptsOf,
+  SHARED_VARIABLE_PREFIX,
+  SNAPSHOT_SEPARATOR,
 } from './scripting.js';
+// What an engine's host stepper (ScriptEngine.hostStepper) answers the planner with.
+export {
+  CLOSED,
+  OPEN,
+  MAYBE,
+  UNPREDICTABLE,
+  HostStepperDeclined,
+  type HostStepper,
+  type StateStepper,
+} from './planning/state-space.js';
 export { createRandom, freshSeed, isSeed, SeededRandom, type RandomSource } from './random.js';
 export {
   ErrorCodes,

@@ -1,6 +1,15 @@
 import type { RandomSource } from './random.js';
 import type { ScriptOrigin } from './errors.js';
 import type { Awaitable } from './awaitable.js';
+import type { Graph } from './model/graph.js';
+import type { HostStepper } from './planning/state-space.js';
+
+/**
+ * How {@link ScriptSandbox.variables} names a variable of the shared scope: `global.<name>`. Which script runs
+ * in which scope is the engine's own rule (the built-in engine follows GraphWalker's); this is only how the
+ * listing tells the shared variables from the model's.
+ */
+export const SHARED_VARIABLE_PREFIX = 'global.';
 
 /**
  * How much time and memory scripts may use, and which clock they read (docs/behaviour.md, "Scripts"). The
@@ -51,13 +60,27 @@ export interface ScriptEngine {
   reserve?(): Promise<SandboxReservation>;
   /**
    * Parses a script without running it: undefined when it parses, else what is wrong and where. `source` is
-   * the script as the model file holds it: the engine applies the `global.` rule of {@link ScriptSandbox}
-   * itself and reports the position in `source`. A guard is parsed the way the sandbox evaluates it (an
+   * the script as the model file holds it: the engine applies its own rule for which scope a script runs in
+   * ({@link ScriptSandbox}) and reports the position in `source`. A guard is parsed the way the sandbox evaluates it (an
    * expression, or a script whose value decides, as GraphWalker's engine evaluates one); an action as
    * statements. Every guard and action of a model file is checked when it is loaded, so it must be cheap, and
    * it must not depend on what ran before.
    */
   checkSyntax(source: string, kind: ScriptKind): ScriptSyntaxError | undefined;
+  /**
+   * Optional: the scripts an element's actions run as, each one sandbox call: `actions` as they are, or one
+   * script of them all joined by line breaks (the built-in engine joins actions that run in the same scope).
+   * Without it every action runs alone. A syntax check parses what runs, so it must be cheap and depend on
+   * nothing but `actions`.
+   */
+  actionScripts?(actions: readonly string[]): readonly string[];
+  /**
+   * Optional, for planning (docs/planning.md): a stepper that explores the states of `graph` in the host,
+   * when the engine can compute every guard and action of it exactly as its sandboxes would; undefined when
+   * it cannot. Without one, planning explores in a sandbox of the engine ({@link ScriptSandbox.snapshot}),
+   * which costs far more per state.
+   */
+  hostStepper?(graph: Graph): HostStepper | undefined;
   /**
    * Optional: frees what the engine holds between walks (the built-in engine: its spare WebAssembly memories).
    * Walks open at the time keep what they have until they are disposed; opening a walk or checking a script
@@ -140,9 +163,9 @@ export interface SandboxOptions {
 /**
  * The variables of one walk: one scope per model plus one shared scope.
  *
- * A script whose text mentions `global.` runs, with every `global.` removed, in the shared scope (GraphWalker's
- * rule); any other script runs in its model's scope. Variables are implicit globals of their scope
- * (`x = 1;`). Every failure — a thrown error, a syntax error, a guard that is not boolean, an exceeded time,
+ * Which scope a script runs in is the engine's rule: the built-in engine follows GraphWalker's (a script whose
+ * text mentions `global.` runs, with every `global.` removed, in the shared scope; any other in its model's:
+ * plugins/quickjs/shared-scope.ts). Variables are implicit globals of their scope (`x = 1;`). Every failure — a thrown error, a syntax error, a guard that is not boolean, an exceeded time,
  * budget or memory limit — is thrown as a `ScriptError` naming the origin; the sandbox stays usable afterwards.
  */
 export interface ScriptSandbox {
@@ -195,12 +218,7 @@ export interface GuardSet {
   evaluate(out: Uint8Array): void;
 }
 
-/**
- * The scripts an element's actions run as: actions that all run in the model's own scope are joined into one
- * script, a line each (one sandbox call per step, and a yEd action split at every `;` runs whole again). An
- * action that mentions `global.` runs in the shared scope, so such lists are kept apart. The syntax check
- * parses what runs.
- */
-export function actionScripts(actions: readonly string[]): readonly string[] {
-  return actions.length <= 1 || actions.some((a) => a.includes('global.')) ? actions : [actions.join('\n')];
+/** The scripts an element's actions run as under `engine` ({@link ScriptEngine.actionScripts}). */
+export function actionScriptsOf(engine: ScriptEngine, actions: readonly string[]): readonly string[] {
+  return engine.actionScripts?.(actions) ?? actions;
 }

@@ -4,7 +4,7 @@ import { loadModelFile, type LoadedModelFile } from './model/load.js';
 import { formatOf } from './model/formats.js';
 import type { ModelFormat } from './format.js';
 import { NO_GENERATOR_MESSAGE, SESSION_DATA_WRITERS, type DataWriters } from './machine/machine.js';
-import { planningIssues } from './machine/planning-issues.js';
+import { inspectWalk } from './inspect-walk.js';
 import type { SandboxReservation, ScriptLimits } from './scripting.js';
 import type { Walker } from './walker.js';
 import type { Step } from './machine/machine.js';
@@ -222,23 +222,25 @@ export class ExecutionSession implements SessionWalk {
     source?: JournalStart['source'],
     reservation?: SandboxReservation,
   ): SessionLoadResult {
-    const machine = this.walker.walk(loaded, {
-      seed: options.seed ?? this.defaults.seed,
-      generators: options.generators,
-      scriptLimits: this.defaults.scriptLimits,
-      planStates: this.defaults.planStates,
-      planTimeMs: this.defaults.planTimeMs,
-      dataWriters: this.defaults.dataWriters ?? SESSION_DATA_WRITERS,
-      reservation,
-    });
-    let warnings: LoadedModelFile['warnings'];
-    try {
-      // Only what the load explored already: a walk whose goal needs no elements is not explored for a warning.
-      warnings = [...loaded.warnings, ...planningIssues(machine, false)];
-    } catch (error) {
-      machine.dispose();
-      throw error;
-    }
+    // Only what the load explored already: a walk whose goal needs no elements is not explored for a warning.
+    const { walk, refusal, issues } = inspectWalk(
+      this.walker,
+      loaded,
+      {
+        seed: options.seed ?? this.defaults.seed,
+        generators: options.generators,
+        scriptLimits: this.defaults.scriptLimits,
+        planStates: this.defaults.planStates,
+        planTimeMs: this.defaults.planTimeMs,
+        dataWriters: this.defaults.dataWriters ?? SESSION_DATA_WRITERS,
+        reservation,
+      },
+      { keep: true },
+    );
+    if (refusal !== undefined) throw refusal;
+    // A walk that opened without lint is kept whenever nothing refused it.
+    const machine = walk as Machine;
+    const warnings = [...loaded.warnings, ...issues];
     const previous = this.current;
     this.current = machine;
     this.loadedFile = loaded;

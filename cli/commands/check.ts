@@ -13,7 +13,8 @@ export class CheckCommand extends WalkerCommand {
     description: 'Check model files and generators without walking them',
     details: `
       Prints one issue per line, \`<file>: error: <message>\` or \`<file>: warning: <message>\`, or
-      \`No issues found with the model(s).\`. Exits 1 when an issue is an error (loading would fail, or the walk
+      \`No issues found with the model(s).\`, followed by \`<file>: note: <message>\` lines saying how walker
+      will plan a walk whose states pass the planning bound or grow without end. Exits 1 when an issue is an error (loading would fail, or the walk
       cannot reach its goal), else 0: warnings (an unnamed vertex, an element no walk reaches, one dead end
       under a random generator) do not stop a walk. What GraphWalker raises as an exception instead (an unknown
       generator or stop condition, a generator that does not parse, a file whose \`models\` list is empty) is
@@ -44,10 +45,9 @@ export class CheckCommand extends WalkerCommand {
       const issues = findings.filter((f) => f.file === file).length;
       log.info({ file, generator, issues }, 'Model file checked');
     }
-    if (findings.length === 0) {
-      this.context.stdout.write('No issues found with the model(s).\n');
-      return 0;
-    }
+    // Notes say how walker will plan, not what is wrong: with nothing else found, the answer is still
+    // GraphWalker's, which AltWalker's check reads from the start of the output.
+    if (findings.every((f) => f.severity === 'note')) this.context.stdout.write('No issues found with the model(s).\n');
     // GraphWalker raises these rather than listing them, and its clients read only stderr for them.
     for (const { file, severity, message, exception } of findings) {
       (exception ? this.context.stderr : this.context.stdout).write(`${file}: ${severity}: ${message}\n`);

@@ -91,13 +91,13 @@ export function describeGenerator(graph: Graph, model: number, text: string): st
   return `Model '${info.name ?? info.id}', generator '${shorten(text, DESCRIBED_LENGTH)}'`;
 }
 
-/** Parses a model's generator string; a syntax error names the model. */
-export function parseModelGenerators(text: string, model: string): GeneratorExpr[] {
+/** Parses a model's generator string; a syntax error names the model, in its message and as data. */
+export function parseModelGenerators(text: string, model: { readonly id: string; readonly name?: string }): GeneratorExpr[] {
   try {
     return parseGenerators(text);
   } catch (error) {
     if (!(error instanceof GeneratorSyntaxError)) throw error;
-    throw new GeneratorSyntaxError(error.input, error.column, error.problem, `Model '${model}'`);
+    throw new GeneratorSyntaxError(error.input, error.column, error.problem, `Model '${model.name ?? model.id}'`, { modelId: model.id });
   }
 }
 
@@ -109,7 +109,15 @@ export function parseModelGenerators(text: string, model: string): GeneratorExpr
 export function buildChains(models: readonly ParsedGenerators[], context: ChainContext): GeneratorChain[] {
   const memo = new WalkMemoMap();
   const feasibility = new Feasibility(context.graph, context.walks);
-  return models.map(({ text, exprs }, model) => buildChain(exprs, text, { ...context, model, memo, feasibility }));
+  return models.map(({ text, exprs }, model) => {
+    try {
+      return buildChain(exprs, text, { ...context, model, memo, feasibility });
+    } catch (error) {
+      // A plugin's generator or condition knows the model by its index only.
+      if (error instanceof WalkerError) error.concerning({ modelId: context.graph.models[model].id });
+      throw error;
+    }
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { scriptEngineOf, type Registries } from '../plugin.js';
 import type { SandboxReservation, ScriptLimits, ScriptSandbox } from '../scripting.js';
 import type { WalkState, RequirementCounts } from '../walk-state.js';
 import type { StepDemand, StopCondition } from '../condition.js';
-import { DEFAULT_SCRIPT_LIMITS } from '../scripting.js';
+import { DEFAULT_SCRIPT_LIMITS, SHARED_VARIABLE_PREFIX, actionScriptsOf } from '../scripting.js';
 import { SeededRandom } from '../random.js';
 import { ErrorCodes, invalidGenerator, WalkerError } from '../errors.js';
 import {
@@ -82,11 +82,9 @@ export interface Step {
 /** The message of docs/api-execution.md for a step asked for after the stop condition is fulfilled. */
 export const NO_MORE_STEPS_MESSAGE = 'No more steps available: the stop condition is fulfilled.';
 /** How {@link Machine.variables} names a variable of the shared scope. */
-const SHARED_PREFIX = 'global.';
-
 /** Of the variables as {@link Machine.variables} lists them, the current model's own: no shared `global.` ones. */
 export function ownVariables(variables: ReadonlyArray<[string, string]>): Array<[string, string]> {
-  return variables.filter(([name]) => !name.startsWith(SHARED_PREFIX));
+  return variables.filter(([name]) => !name.startsWith(SHARED_VARIABLE_PREFIX));
 }
 
 /** The variables as one `name=value; name=value` string (docs/api-execution.md). */
@@ -156,8 +154,8 @@ export class Machine implements WalkState {
     this.clock = options.clock ?? (() => performance.now());
     this.parsed = graph.models.map((m, i) => {
       const text = options.generators?.[i] ?? m.generator;
-      if (text === undefined || text.trim() === '') throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE);
-      return { text, exprs: parseModelGenerators(text, m.name ?? m.id) };
+      if (text === undefined || text.trim() === '') throw new WalkerError(ErrorCodes.NO_GENERATOR, NO_GENERATOR_MESSAGE, { modelId: m.id });
+      return { text, exprs: parseModelGenerators(text, m) };
     });
     const starts = graph.models.map((m) => m.startElement).filter((s) => s >= 0);
     if (starts.length === 0) {
@@ -181,7 +179,7 @@ export class Machine implements WalkState {
         this.readChance = true;
       },
     });
-    this.scripts = new WalkScripts(graph, this.sandbox);
+    this.scripts = new WalkScripts(graph, this.sandbox, (actions) => actionScriptsOf(engine, actions));
     const bound = options.planStates ?? DEFAULT_PLAN_STATES;
     const timeMs = options.planTimeMs ?? DEFAULT_PLAN_TIME_MS;
     this.planning = new WalkPlanning({ graph, engine, limits, seed: options.seed, live: this.sandbox, bound, timeMs });
@@ -481,7 +479,7 @@ export class Machine implements WalkState {
         const why = whyGuardsForbid(part.condition, reach, explain, judged);
         if (why === undefined) continue;
         const message = `${describeGenerator(g, m, this.parsed[m].text)}: ${why}`;
-        if (this.dataWriters === 'model') throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, message);
+        if (this.dataWriters === 'model') throw new WalkerError(ErrorCodes.UNREACHABLE_GOAL, message, { modelId: g.models[m].id });
         this.guarded.push({ model: m, message: `${message}${this.openers(reach)}` });
       }
     });
@@ -499,8 +497,8 @@ export class Machine implements WalkState {
       if (guard === undefined) continue;
       const held = states.length === 0 ? [] : this.planning.variablesOf(this.reachSpace!, states[0], g.modelOf[edge]);
       for (const [name] of held) {
-        const bare = name.startsWith(SHARED_PREFIX) ? name.slice(SHARED_PREFIX.length) : name;
-        if (new RegExp(`(^|[^\\w$.])(global\\.)?${escapeRegExp(bare)}(?![\\w$])`).test(guard)) names.add(name);
+        const bare = name.startsWith(SHARED_VARIABLE_PREFIX) ? name.slice(SHARED_VARIABLE_PREFIX.length) : name;
+        if (new RegExp(`(^|[^\\w$.])(${escapeRegExp(SHARED_VARIABLE_PREFIX)})?${escapeRegExp(bare)}(?![\\w$])`).test(guard)) names.add(name);
       }
     }
     const which = names.size === 0 ? 'the variables its guards read' : [...names].join(', ');

@@ -1,4 +1,4 @@
-import { SNAPSHOT_SEPARATOR } from '../scripting.js';
+import { SHARED_VARIABLE_PREFIX, SNAPSHOT_SEPARATOR } from '../scripting.js';
 
 /**
  * The variables of one model's scope, then the shared scope's as `global.<name>`, as plain values read from a
@@ -9,7 +9,7 @@ export function variablesOfSnapshot(snapshot: string, scope: number): Record<str
   const parts = snapshot.split(SNAPSHOT_SEPARATOR);
   const data: Record<string, unknown> = {};
   addPairs(data, parts[scope], '');
-  addPairs(data, parts[parts.length - 1], 'global.');
+  addPairs(data, parts[parts.length - 1], SHARED_VARIABLE_PREFIX);
   return data;
 }
 

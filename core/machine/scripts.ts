@@ -1,5 +1,5 @@
 import type { Graph } from '../model/graph.js';
-import { actionScripts, type GuardSet, type ScriptSandbox } from '../scripting.js';
+import type { GuardSet, ScriptSandbox } from '../scripting.js';
 import type { ScriptOrigin } from '../errors.js';
 
 /** Out-degree up to which a scan of a vertex's open edges is cheaper than a lookup by edge. */
@@ -11,7 +11,7 @@ const SCANNED_DEGREE = 16;
  * call; each vertex's answer is kept until the walk steps on or a script runs.
  */
 export class WalkScripts {
-  /** Per element: its actions, joined into one script where that keeps their meaning. */
+  /** Per element: the scripts its actions run as, grouped by the engine. */
   private readonly actionScripts: (readonly string[] | undefined)[];
   private readonly actionOrigins: (ScriptOrigin | undefined)[];
   /** Per vertex: undefined = not prepared yet, null = no guarded out-edge. */
@@ -45,6 +45,8 @@ export class WalkScripts {
   constructor(
     private readonly graph: Graph,
     private readonly sandbox: ScriptSandbox,
+    /** The scripts an element's actions run as (`ScriptEngine.actionScripts`). */
+    private readonly grouped: (actions: readonly string[]) => readonly string[],
   ) {
     this.actionScripts = new Array(graph.size);
     this.actionOrigins = new Array(graph.size);
@@ -75,7 +77,7 @@ export class WalkScripts {
   }
 
   private runActionsOf(element: number): void {
-    const scripts = (this.actionScripts[element] ??= actionScripts(this.graph.actions[element]));
+    const scripts = (this.actionScripts[element] ??= this.grouped(this.graph.actions[element]));
     const origin = (this.actionOrigins[element] ??= this.origin(element, 'actions'));
     const scope = this.graph.modelOf[element];
     for (const script of scripts) this.run(scope, script, origin);

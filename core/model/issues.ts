@@ -38,6 +38,12 @@ export interface ModelCheckOptions {
    * of the files joined. Default false.
    */
   partOfSet?: boolean;
+  /**
+   * `--start-element`: the name of the vertex or edge the file's first model starts from, whatever its
+   * `startElementId` says; looked up among the elements the load keeps. A name that no element or several have
+   * is thrown as a `WALKER_MODEL_INVALID` error in GraphWalker's words, not reported as an issue.
+   */
+  startElement?: string;
 }
 
 /** What {@link collectModelIssues} found. */
@@ -57,7 +63,7 @@ export interface ModelInspection extends ModelIssueReport {
  * Checks a parsed model file (the value of `JSON.parse`) and normalises it to the canonical form of
  * `types.ts`, accepting what GraphWalker accepts: unknown members, numeric strings for numbers,
  * `properties: []`, `sourceVertexId: null` for a start edge, missing ids (replaced by deterministic ones).
- * Never throws for a bad model: every problem becomes a {@link ModelIssue}.
+ * Never throws for a bad model: every problem becomes a {@link ModelIssue} (a bad `startElement` is thrown).
  */
 export function collectModelIssues(value: unknown, options: ModelCheckOptions = {}): ModelIssueReport {
   const { file, issues } = inspectModelFile(value, options);
@@ -88,7 +94,8 @@ export function inspectModelFile(value: unknown, options: ModelCheckOptions = {}
   const models: ModelJson[] = [];
   const modelIssues: ModelIssue[] = [];
   for (let i = 0; i < rawModels.length; i++) {
-    const result = normaliseModel(rawModels[i], i, ids, blocked, options.forConversion === true);
+    const named = i === 0 && options.startElement !== undefined ? { name: options.startElement, file: options.source ?? 'the model file' } : undefined;
+    const result = normaliseModel(rawModels[i], i, ids, blocked, options.forConversion === true, named);
     if (result.model) models.push(result.model);
     for (const issue of result.issues) modelIssues.push(issue);
   }

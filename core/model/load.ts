@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ErrorCodes, ModelError, type ErrorCode } from '../errors.js';
+import { ErrorCodes, ModelError, type ErrorCode, type ErrorSubject } from '../errors.js';
 import type { Graph } from './graph.js';
 import { inspectModelFile, isError, ModelIssueCodes, type ModelCheckOptions, type ModelIssue } from './issues.js';
 import { blankComments, findJsonSyntaxError } from './json-syntax.js';
@@ -26,7 +26,7 @@ export class ModelIssuesError extends ModelError {
     readonly issues: readonly ModelIssue[],
     source?: string,
   ) {
-    super(summarise(issues), source === undefined ? {} : { source }, errorCodeOf(issues));
+    super(summarise(issues), source === undefined ? {} : { source }, errorCodeOf(issues), subjectOf(issues));
   }
 }
 
@@ -118,6 +118,12 @@ export function readFailure(error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory';
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The model and element of the first error, which the message leads with. */
+function subjectOf(issues: readonly ModelIssue[]): ErrorSubject {
+  const first = issues.find(isError);
+  return { modelId: first?.modelId ?? undefined, elementId: first?.elementId ?? undefined };
 }
 
 function summarise(issues: readonly ModelIssue[]): string {

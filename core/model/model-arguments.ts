@@ -4,7 +4,6 @@ import { isError } from './issues.js';
 import { ModelIssuesError, readModelFile, readModelText, type LoadedModelFile } from './load.js';
 import { inspectModelSet, type ModelSetPart } from './model-set.js';
 import type { ModelJson } from './types.js';
-import { withStartElement } from './start-by-name.js';
 
 /** Model files given on the command line with `-m <file> "<generator>"`, joined into one walkable file. */
 export interface ModelArguments {
@@ -56,10 +55,10 @@ export async function readModelFiles(
   return Promise.all(files.map((file) => readModelFile(file, { ...options, requireStart: false })));
 }
 
-/** One `-m` file read in its format; a start element by name is set on it as read, before it is checked. */
+/** One `-m` file read in its format; the load sets a start element by name on its first model. */
 async function readPart(file: string, startElement: string | undefined, options: ModelArgumentOptions): Promise<ModelSetPart> {
   const value = readModelValue(await readModelText(file), options.formats, file);
-  return { source: file, value: startElement === undefined ? value : withStartElement(value, startElement, file, options.blocked) };
+  return startElement === undefined ? { source: file, value } : { source: file, value, startElement };
 }
 
 /** A model after its file's first walks with its own generator, so it must have one. */

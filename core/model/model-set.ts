@@ -8,6 +8,8 @@ import type { ModelFileJson, ModelJson } from './types.js';
 export interface ModelSetPart {
   readonly source: string;
   readonly value: unknown;
+  /** `--start-element`: the name of the element the file's first model starts from (ModelCheckOptions.startElement). */
+  readonly startElement?: string;
 }
 
 /** An issue and the file it is about: its position among the parts (a file may be given twice), and its source. */
@@ -35,13 +37,13 @@ export interface ModelSetInspection {
  */
 export function inspectModelSet(
   parts: readonly ModelSetPart[],
-  options: Omit<ModelCheckOptions, 'source' | 'partOfSet'> = {},
+  options: Omit<ModelCheckOptions, 'source' | 'partOfSet' | 'startElement'> = {},
 ): ModelSetInspection {
   if (parts.length === 1) return single(parts[0], options);
   const found: PartIssue[] = [];
   const files: ModelFileJson[] = [];
   parts.forEach((part, p) => {
-    const inspected = inspectModelFile(part.value, { ...options, source: part.source, partOfSet: true });
+    const inspected = inspectModelFile(part.value, { ...options, source: part.source, startElement: part.startElement, partOfSet: true });
     for (const issue of inspected.issues) found.push({ part: p, issue });
     if (inspected.file) files.push(inspected.file);
   });
@@ -73,7 +75,7 @@ interface PartIssue {
 }
 
 function single(part: ModelSetPart, options: ModelCheckOptions): ModelSetInspection {
-  const { file, graph, issues } = inspectModelFile(part.value, { ...options, source: part.source });
+  const { file, graph, issues } = inspectModelFile(part.value, { ...options, source: part.source, startElement: part.startElement });
   const found = issues.map((issue) => ({ part: 0, source: part.source, issue }));
   const partOf = file ? file.models.map(() => 0) : [];
   if (!file || !graph) return { issues: found, partOf };

@@ -3,6 +3,7 @@ import { asText, describeValue, isObject, readProperties, readText, readTextList
 import { IssueReporter, ModelIssueCodes, type ModelIssue } from './issue-reporter.js';
 import { checkEmptyItems } from './element-rules.js';
 import { normaliseEdge, normaliseVertex } from './normalise-elements.js';
+import type { NamedStart } from './start-by-name.js';
 import { settleStart } from './start-element.js';
 import type { ModelJson } from './types.js';
 
@@ -54,9 +55,16 @@ export interface NormalisedModel {
  * Normalises `models[index]`: its own fields, then its vertices and edges in order, then its start element
  * (start-element.ts) and the fields that name elements (`startElementId`, `predefinedPathEdgeIds`). Issues
  * about the model come before those about its elements. With `blocked`, blocked elements are left out of the
- * result.
+ * result, before the start is settled; `named` is `--start-element` for the file's first model.
  */
-export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry, blocked: boolean, forConversion = false): NormalisedModel {
+export function normaliseModel(
+  raw: unknown,
+  index: number,
+  ids: ModelIdRegistry,
+  blocked: boolean,
+  forConversion = false,
+  named?: NamedStart,
+): NormalisedModel {
   if (!isObject(raw)) {
     const issues = new IssueReporter();
     issues.invalidField(`models[${index}]`, `must be an object, got ${describeValue(raw)}`);
@@ -80,7 +88,7 @@ export function normaliseModel(raw: unknown, index: number, ids: ModelIdRegistry
     const edge = normaliseEdge(edges[i], i, scope);
     if (edge) model.edges.push(edge);
   }
-  model = settleStart(model, scope, r);
+  model = settleStart(model, scope, r, named);
   readElementReferences(raw, model, scope, r);
   return { model, issues: r.issues.concat(scope.issues.issues) };
 }

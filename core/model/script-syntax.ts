@@ -1,4 +1,4 @@
-import { actionScripts, type ScriptEngine, type ScriptKind, type ScriptSyntaxError } from '../scripting.js';
+import { actionScriptsOf, type ScriptEngine, type ScriptKind, type ScriptSyntaxError } from '../scripting.js';
 import type { Graph } from './graph.js';
 import { IssueReporter, ModelIssueCodes, type ModelIssue } from './issue-reporter.js';
 
@@ -27,7 +27,7 @@ export function scriptSyntaxIssues(graph: Graph, engine: ScriptEngine): ModelIss
       if (guard === undefined && actions.length === 0) continue;
       r.at(graph.isVertex(element) ? 'vertex' : 'edge', graph.ids[element]);
       if (guard !== undefined) report(r, 'guard', 'guard', check(guard, 'guard'));
-      reportActions(r, actions, (script) => check(script, 'action'));
+      reportActions(r, actionScriptsOf(engine, actions), actions, (script) => check(script, 'action'));
     }
     // One at a time: a model with a broken script on each of 200,000 elements overflowed push(...)'s arguments.
     for (const issue of r.issues) issues.push(issue);
@@ -36,11 +36,15 @@ export function scriptSyntaxIssues(graph: Graph, engine: ScriptEngine): ModelIss
 }
 
 /**
- * Parses an element's actions as they run (see `actionScripts`): joined, an error is reported at the action
- * its line falls in, with the line counted within that action.
+ * Parses an element's actions as they run (`scripts`, as the engine groups them): joined, an error is
+ * reported at the action its line falls in, with the line counted within that action.
  */
-function reportActions(r: IssueReporter, actions: readonly string[], check: (script: string) => ScriptSyntaxError | null): void {
-  const scripts = actionScripts(actions);
+function reportActions(
+  r: IssueReporter,
+  scripts: readonly string[],
+  actions: readonly string[],
+  check: (script: string) => ScriptSyntaxError | null,
+): void {
   if (scripts.length === actions.length) {
     actions.forEach((action, i) => report(r, `actions[${i}]`, 'action', check(action)));
     return;

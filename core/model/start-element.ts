@@ -1,20 +1,22 @@
 import type { ElementScope } from './element-scope.js';
-import { ModelIssueCodes, type IssueReporter } from './issue-reporter.js';
+import { IssueReporter, ModelIssueCodes } from './issue-reporter.js';
+import { startNamed, type NamedStart } from './start-by-name.js';
 import type { EdgeJson, ModelJson } from './types.js';
 
 /**
- * Where a model's walk starts when the file does not say (docs/behaviour.md, "Start element"). GraphWalker's
- * own models mark the start two ways besides `startElementId`: an edge without a source (or whose
+ * Where a model's walk starts (docs/behaviour.md, "Start element"): the one place that decides it, for every
+ * format, on the elements a load keeps (blocked ones are left out before). `--start-element` names it (`named`:
+ * the element of that name, whatever `startElementId` says); else the model's `startElementId`; else the file
+ * marks the start one of the two other ways GraphWalker's own models use: an edge without a source (or whose
  * `sourceVertexId` names no vertex, `"Start"` in its Java examples), and yEd's convention of a vertex named
- * `Start` that nothing enters, whose out-edge starts the walk. When exactly one edge is marked so, it becomes
- * the start element; a `Start` vertex is then left out, as GraphWalker's yEd reader leaves it out: it only
- * marks the start, and is no state of the system to visit or count. A model that names its start keeps every
- * vertex, as GraphWalker's JSON reader does.
+ * `Start` that nothing enters, whose out-edge starts the walk ({@link inferStart}). A model that names its
+ * start keeps every vertex, as GraphWalker's JSON reader does.
  *
  * Returns the model, with `startElementId` set (in its canonical place) when one was found.
  */
-export function settleStart(model: ModelJson, scope: ElementScope, r: IssueReporter): ModelJson {
-  const settled = model.startElementId === undefined ? inferStart(model, r) : model;
+export function settleStart(model: ModelJson, scope: ElementScope, r: IssueReporter, named?: NamedStart): ModelJson {
+  const settled =
+    named !== undefined ? withStart(model, startNamed(model, named), model.vertices) : model.startElementId === undefined ? inferStart(model, r) : model;
   reportUnknownSources(settled, scope);
   return settled;
 }
@@ -22,7 +24,15 @@ export function settleStart(model: ModelJson, scope: ElementScope, r: IssueRepor
 /** How many candidate ids a message lists before it says how many more there are. */
 const LISTED = 5;
 
-function inferStart(model: ModelJson, r: IssueReporter): ModelJson {
+/**
+ * The start of a model that names none, from its marks: when exactly one edge is marked (no source, or leaving a
+ * vertex named `Start` that nothing enters), it becomes the start element, and a `Start` vertex that marked it
+ * is left out, as GraphWalker's yEd reader leaves it out: it only marks the start, and is no state of the
+ * system to visit or count. Several marked edges, or a `Start` vertex that no edge leaves, are warnings on `r`:
+ * walker does not guess, and a walk with no other start is refused. Formats whose readers are answered as read
+ * (a conversion) call it too, so that what they answer is the model a load walks.
+ */
+export function inferStart(model: ModelJson, r: IssueReporter = new IssueReporter(model.id ?? null)): ModelJson {
   const markers = startMarkers(model);
   const candidates = model.edges.filter((e) => e.sourceVertexId === undefined || markers.has(e.sourceVertexId));
   if (candidates.length === 0) {
@@ -61,8 +71,9 @@ function startMarkers(model: ModelJson): Set<string> {
 
 /** The model with its start element, keeping the canonical field order of types.ts. */
 function withStart(model: ModelJson, startElementId: string, vertices: ModelJson['vertices']): ModelJson {
-  const { id, name, generator, ...rest } = model;
-  const ordered = { id } as ModelJson;
+  const { id, name, generator, startElementId: _replaced, ...rest } = model;
+  // A format's reader may leave the id to the load.
+  const ordered = (id === undefined ? {} : { id }) as ModelJson;
   if (name !== undefined) ordered.name = name;
   if (generator !== undefined) ordered.generator = generator;
   ordered.startElementId = startElementId;

@@ -5,7 +5,8 @@ import type { GuardSet, ScriptSandbox } from '../scripting.js';
 import { CLOSED, MAYBE, OPEN, UNPREDICTABLE, type StateStepper } from './state-space.js';
 
 /**
- * A {@link StateStepper} over the planner's own script sandbox, for scripts that are not plain: the
+ * A {@link StateStepper} over the planner's own script sandbox, for graphs the engine offers no host stepper
+ * for (`ScriptEngine.hostStepper`), or whose variables that stepper declined: the
  * variables are restored into it from a copy before each state, and copied out after each transition. The
  * sandbox tells of every read of chance or time (`SandboxOptions.onUnpredictable`); `tookChance` answers
  * whether one happened since it was last asked.

@@ -1,5 +1,4 @@
 import { ScriptError } from '../errors.js';
-import { NotPlain } from './plain-library.js';
 import type { Graph } from '../model/graph.js';
 
 /**
@@ -107,6 +106,21 @@ export interface StateStepper {
   /** The key of a copy's variables (it may load them). */
   keyOf(variables: string): string;
 }
+
+/**
+ * A {@link StateStepper} that a script engine offers for exploring in the host, without a sandbox
+ * (`ScriptEngine.hostStepper`): it also runs the actions of the element a walk starts on, answering the copy
+ * of the variables after them, or {@link UNPREDICTABLE} when one read chance or time.
+ */
+export interface HostStepper extends StateStepper {
+  enter(element: number): string | typeof UNPREDICTABLE;
+}
+
+/**
+ * Thrown by a {@link HostStepper} for variables or results it does not compute exactly as the engine's
+ * sandbox would: the exploration is made again in the sandbox.
+ */
+export class HostStepperDeclined extends Error {}
 
 /** Why an exploration was given up: the scripts hold a value that has no faithful copy. */
 export const NO_COPY = 'no-copy';
@@ -271,8 +285,8 @@ export function exploreStates(
       try {
         return states.get(stepper.keyOf(vars)) ?? -1;
       } catch (error) {
-        // Variables the stepper cannot hold (plain-stepper.ts) are of no state it found.
-        if (error instanceof NotPlain) return -1;
+        // Variables a host stepper cannot hold are of no state it found.
+        if (error instanceof HostStepperDeclined) return -1;
         throw error;
       }
     },

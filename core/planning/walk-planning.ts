@@ -1,13 +1,20 @@
 import { invalidGenerator, ScriptError } from '../errors.js';
 import type { Graph } from '../model/graph.js';
 import { SeededRandom } from '../random.js';
-import type { ScriptEngine, ScriptLimits, ScriptSandbox } from '../scripting.js';
+import { actionScriptsOf, type ScriptEngine, type ScriptLimits, type ScriptSandbox } from '../scripting.js';
 import { WalkScripts } from '../machine/scripts.js';
-import { NotPlain } from './plain-scripts.js';
-import { PlainStepper } from './plain-stepper.js';
 import { SandboxStepper } from './sandbox-stepper.js';
 import { endlessGrowth } from './endless-growth.js';
-import { exploreStates, NO_COPY, UNPREDICTABLE, type ExplorationBound, type ExplorationCut, type StateSpace } from './state-space.js';
+import {
+  exploreStates,
+  HostStepperDeclined,
+  NO_COPY,
+  UNPREDICTABLE,
+  type ExplorationBound,
+  type ExplorationCut,
+  type HostStepper,
+  type StateSpace,
+} from './state-space.js';
 
 /** States explored at most per exploration unless the walk says otherwise (`--plan-states`). */
 export const DEFAULT_PLAN_STATES = 100_000;
@@ -29,8 +36,8 @@ export const DEFAULT_PLAN_TIME_MS = 10_000;
  */
 export const DECISION_STATES = 2_000;
 /**
- * How many plain states one state of the sandbox counts for, in every bound of states: its scripts run in
- * QuickJS and its variables are copied out of it, so it takes about a tenth of this longer to explore
+ * How many states of the engine's host stepper (`ScriptEngine.hostStepper`) one state of the sandbox counts for,
+ * in every bound of states: its scripts run in the sandbox and its variables are copied out of it, so it takes about a tenth of this longer to explore
  * (docs/benchmarks.md, "Planning on the fly"), and one exploration's scripts share one request's budget
  * (`budgetMs`), which a busy machine must not reach at the default bound. The bound stays one of states,
  * which the seed fixes.
@@ -111,8 +118,8 @@ export class WalkPlanning implements StatePlanning {
   private startCopy: string | undefined;
   /** Whether the states grow without end (endless-growth.ts); null when the scripts name no number. */
   private growth: ((variables: string) => boolean) | null | undefined;
-  /** The host's stepper when every script of the graph is plain (plain-scripts.ts); null when some is not. */
-  private plain: PlainStepper | null | undefined;
+  /** The engine's stepper in the host (`ScriptEngine.hostStepper`); null when it offers none for the graph. */
+  private host: HostStepper | null | undefined;
   private last: StateSpace | undefined;
   /** States found by the exploration that stopped at a bound. */
   private cutAt: number | undefined;
@@ -186,14 +193,14 @@ export class WalkPlanning implements StatePlanning {
    * read chance or time (no one copy stands for every walk then), or have no faithful copy.
    */
   private enter(start: number, variables: string): string | undefined {
-    const plain = this.plainStepper();
-    if (plain !== undefined) {
+    const host = this.hostStepper();
+    if (host !== undefined) {
       try {
-        plain.load(variables);
-        return known(plain.enter(start));
+        host.load(variables);
+        return known(host.enter(start));
       } catch (error) {
         if (error instanceof ScriptError) return undefined;
-        if (!(error instanceof NotPlain)) throw error;
+        if (!(error instanceof HostStepperDeclined)) throw error;
       }
     }
     const stepper = this.sandboxStepper();
@@ -207,9 +214,9 @@ export class WalkPlanning implements StatePlanning {
     }
   }
 
-  private plainStepper(): PlainStepper | undefined {
-    this.plain ??= PlainStepper.of(this.setup.graph) ?? null;
-    return this.plain ?? undefined;
+  private hostStepper(): HostStepper | undefined {
+    this.host ??= this.setup.engine.hostStepper?.(this.setup.graph) ?? null;
+    return this.host ?? undefined;
   }
 
   /**
@@ -277,13 +284,13 @@ export class WalkPlanning implements StatePlanning {
    * the fly, the part of it nearest to where the walk stands.
    */
   private exploreFrom(vertex: number, variables: string, bound: ExplorationBound): StateSpace | undefined {
-    const plain = this.plainStepper();
-    if (plain !== undefined) {
+    const host = this.hostStepper();
+    if (host !== undefined) {
       try {
-        return this.explored(exploreStates(this.setup.graph, plain, vertex, variables, bound));
+        return this.explored(exploreStates(this.setup.graph, host, vertex, variables, bound));
       } catch (error) {
-        // A value or a result plain evaluation does not hold the way QuickJS does: the sandbox explores.
-        if (!(error instanceof NotPlain)) throw error;
+        // A value or a result the host stepper does not compute as the sandbox would: the sandbox explores.
+        if (!(error instanceof HostStepperDeclined)) throw error;
       }
     }
     const stepper = this.sandboxStepper();
@@ -347,7 +354,7 @@ export class WalkPlanning implements StatePlanning {
       beside: this.setup.live,
     });
     this.sandbox = sandbox;
-    const scripts = (this.scripts = new WalkScripts(graph, sandbox));
+    const scripts = (this.scripts = new WalkScripts(graph, sandbox, (actions) => actionScriptsOf(engine, actions)));
     return { sandbox, scripts };
   }
 }

@@ -38,23 +38,6 @@ function hideFrom(code: string): string {
 /** Words whose meaning differs between a global script and a function body (see the file comment). */
 const NEEDS_GLOBAL_SCRIPT = /\b(?:var|let|const|class|arguments|eval)\b|\bfunction\s*[^\s(]/;
 
-const GLOBAL_PREFIX = 'global.';
-
-/** GraphWalker's scope rule: a script that mentions `global.` runs, without those prefixes, in the shared scope. */
-export function splitGlobal(source: string): { shared: boolean; code: string } {
-  return mentionsGlobal(source) ? { shared: true, code: withoutGlobal(source) } : { shared: false, code: source };
-}
-
-/** Whether the script runs in the shared scope (see {@link splitGlobal}). */
-export function mentionsGlobal(source: string): boolean {
-  return source.includes(GLOBAL_PREFIX);
-}
-
-/** The script as the shared scope runs it (see {@link splitGlobal}). */
-export function withoutGlobal(source: string): string {
-  return source.replaceAll(GLOBAL_PREFIX, '');
-}
-
 /** True when the source does nothing (empty guards are always open, empty actions are no-ops). */
 export function isBlank(source: string): boolean {
   // Asked before every action: a script that starts with a visible ASCII character is not blank, untrimmed.

@@ -6,11 +6,15 @@ import {
   type ScriptSandbox,
   type ScriptSyntaxError,
 } from '../../core/scripting.js';
+import type { Graph } from '../../core/model/graph.js';
+import type { HostStepper } from '../../core/planning/state-space.js';
 import { fastCaller } from './calls.js';
 import { checkLimits, checkPositive, limitOverrides } from './limits.js';
 import { ModulePool, sharedModule, type ModuleSource } from './modules.js';
 import { DEFAULT_MAX_STACK_BYTES, type QuickJsModule } from './runtime.js';
+import { PlainStepper } from './plain-stepper.js';
 import { QuickJsSandbox } from './sandbox.js';
+import { actionScripts } from './shared-scope.js';
 import { SyntaxChecker } from './syntax.js';
 
 /** Options of the QuickJS engine; all optional. */
@@ -66,6 +70,10 @@ export async function createQuickJsEngine(module?: QuickJsModule, options: Quick
       return new QuickJsSandbox({ ...sandboxOptions, limits }, settings);
     },
     checkSyntax: (source: string): ScriptSyntaxError | undefined => syntax.check(source),
+    actionScripts,
+    // Plain scripts (plain-scripts.ts) computed in the host as QuickJS computes them: planning explores
+    // their states without a sandbox.
+    hostStepper: (graph: Graph): HostStepper | undefined => PlainStepper.of(graph),
     // A module given to the engine is its giver's to drop; a pool is the engine's own.
     dispose: () => modules.dispose?.(),
   };

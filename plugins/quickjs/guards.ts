@@ -7,9 +7,9 @@ import {
   guardFactorySource,
   GUARDS_PER_BITMASK,
   isBlank,
-  splitGlobal,
   type GuardCode,
 } from './compile.js';
+import { splitGlobal } from './shared-scope.js';
 import type { GuestFailure, GuestScope } from './scope.js';
 
 /** What a guard set needs from its sandbox. */

@@ -42,8 +42,9 @@ export const HOST_CALLS_PER_READING = 16;
  * Arming reads no clock: on a busy machine a clock read costs as much as a compiled action, and most calls
  * end before QuickJS polls even once (it polls every
  * 10,000 function calls and backward jumps of a context). A call's clock starts at its first poll, which sets
- * its deadline. What a call runs before its first poll and after its last (each less than one poll interval of
- * its own work) is neither held to the deadline nor charged to the budget; a call that never polls escapes time
+ * its deadline, and a call that polled reads the clock once more when it returns ({@link finish}), so that
+ * its last stretch counts too. What a call runs before its first poll (less than one poll interval of its own
+ * work) is neither held to the deadline nor charged to the budget; a call that never polls escapes time
  * limits. A poll interval is short for plain code, but a host call (Math.random, the run's Date) costs
  * microseconds, so host calls read the clock themselves ({@link hostCalled}); a built-in that works through
  * megabytes is one call too, with no poll inside (README.md, "Semantics").
@@ -157,11 +158,21 @@ export class GuestLimits {
     if (this.armed && !this.clocked) this.startClock(Date.now());
   }
 
+  /**
+   * The call returned (its promise jobs included). A call that polled charges the time since its last reading:
+   * in a slow build on a busy machine a poll interval is tens of milliseconds, and leaving the last one out of
+   * every call let a request of several calls through its budget. A call that never polled reads no clock.
+   */
+  finish(): void {
+    if (this.armed && this.clocked) this.reading(Date.now());
+  }
+
   /** A reading of the clock during a call: starts the call's clock, or charges the time since the last; true past a limit. */
   private reading(now: number): boolean {
     if (!this.clocked) {
       this.startClock(now);
-      return false;
+      // The calls before this one may have spent the budget in their last stretch.
+      return this.budget.charge(0) ? this.fire('budget') : false;
     }
     const spent = this.budget.charge(now - this.charged);
     this.charged = now;

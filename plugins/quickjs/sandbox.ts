@@ -10,7 +10,8 @@ import {
 import type { RandomSource } from '../../core/random.js';
 import { RequestBudget } from './budget.js';
 import { RunClock } from './clock.js';
-import { isBlank, mentionsGlobal, withoutGlobal } from './compile.js';
+import { isBlank } from './compile.js';
+import { mentionsGlobal, withoutGlobal } from './shared-scope.js';
 import { QuickJsGuardSet, type GuardHost } from './guards.js';
 import { LostJobsError, PromiseJobs } from './jobs.js';
 import type { ModuleLease } from './lease.js';

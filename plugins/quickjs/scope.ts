@@ -102,6 +102,7 @@ export class GuestScope {
    */
   settle(failed: FailedCall | undefined): GuestFailure | undefined {
     if (this.jobs.pending) this.jobs.run();
+    this.limits.finish();
     const limit = this.limits.exceeded;
     if (failed === undefined && limit === undefined) return undefined;
     return this.failure(failed, limit);
@@ -149,6 +150,7 @@ export class GuestScope {
   variables(): Array<[string, string]> | GuestFailure {
     const encoded = this.callKit('vars');
     if (this.jobs.pending) this.jobs.run();
+    this.limits.finish();
     const limit = this.limits.exceeded;
     if (encoded !== undefined && limit === undefined) return decodeVariables(encoded);
     return { text: undefined, limit, verdict: false };
@@ -160,6 +162,7 @@ export class GuestScope {
    */
   save(): string | GuestFailure {
     const text = this.callKit('save');
+    this.limits.finish();
     const limit = this.limits.exceeded;
     if (text !== undefined && limit === undefined) return text;
     return { text: undefined, limit, verdict: false };
@@ -170,6 +173,7 @@ export class GuestScope {
     const argument = this.context.newString(copy);
     try {
       const done = this.callKit('load', argument);
+      this.limits.finish();
       const limit = this.limits.exceeded;
       return done !== undefined && limit === undefined ? undefined : { text: undefined, limit, verdict: false };
     } finally {

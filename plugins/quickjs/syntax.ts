@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten';
 import type { ScriptSyntaxError } from '../../core/scripting.js';
-import { isBlank, splitGlobal } from './compile.js';
+import { isBlank } from './compile.js';
+import { sourceColumn, splitGlobal } from './shared-scope.js';
 import { MemoryGate } from './memory.js';
 import { cut, formatBytes } from './messages.js';
 import type { ModuleSource } from './modules.js';
@@ -96,28 +97,4 @@ export class SyntaxChecker {
     const column = at === null ? 1 : sourceColumn(source, line, Number(at[2]));
     return { message: cut(`${name}: ${text}`), line, column };
   }
-
-}
-
-const GLOBAL = 'global.';
-
-/**
- * The column in `source` of a position the engine found in the script with every `global.` removed: removing
- * them never joins lines, so only the `global.`s before the position on its line move it. Columns count
- * characters (code points), as QuickJS counts them.
- */
-export function sourceColumn(source: string, line: number, column: number): number {
-  const text = source.split('\n')[line - 1];
-  if (text === undefined || !text.includes(GLOBAL)) return column;
-  const chars = Array.from(text);
-  let kept = 0;
-  let at = 0;
-  while (at < chars.length && kept < column - 1) {
-    if (chars.slice(at, at + GLOBAL.length).join('') === GLOBAL) at += GLOBAL.length;
-    else {
-      at++;
-      kept++;
-    }
-  }
-  return at + 1;
 }

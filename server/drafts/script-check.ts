@@ -2,7 +2,7 @@ import { GeneratorSyntaxError } from '../../core/errors.js';
 import { parseGenerators } from '../../core/language/parser.js';
 import type { ConditionExpr } from '../../core/language/ast.js';
 import { scriptEngineOf, type Registries } from '../../core/plugin.js';
-import { actionScripts } from '../../core/scripting.js';
+import { actionScriptsOf } from '../../core/scripting.js';
 
 /** What an editor asks to have parsed as it is typed: a guard, an element's actions, or a generator string. */
 export type CheckedKind = 'guard' | 'actions' | 'generator';
@@ -30,7 +30,7 @@ export function checkScript(registries: Registries, kind: CheckedKind, source: s
     const found = engine.checkSyntax(actions[i], 'action');
     if (found !== undefined) return { valid: false, ...found, index: i };
   }
-  const joined = actionScripts(actions);
+  const joined = actionScriptsOf(engine, actions);
   if (joined.length === 1 && actions.length > 1) {
     const found = engine.checkSyntax(joined[0], 'action');
     if (found !== undefined) return { valid: false, ...found, index: null };

@@ -1,13 +1,9 @@
 import { ErrorCodes, ScriptError, WalkerError } from '../../core/errors.js';
+import { inspectWalk } from '../../core/inspect-walk.js';
 import { parseGenerators } from '../../core/language/parser.js';
-import { deadEndIssues } from '../../core/machine/dead-ends.js';
 import { SESSION_DATA_WRITERS } from '../../core/machine/machine.js';
-import { planningIssues } from '../../core/machine/planning-issues.js';
 import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
-import type { LoadedModelFile } from '../../core/model/load.js';
 import type { ModelFileJson } from '../../core/model/types.js';
-import { scriptSyntaxIssues } from '../../core/model/script-syntax.js';
-import { scriptEngineOf } from '../../core/plugin.js';
 import type { SandboxReservation, ScriptLimits } from '../../core/scripting.js';
 import type { Walker } from '../../core/walker.js';
 import type { DraftModel } from './draft-model.js';
@@ -73,7 +69,6 @@ export function validateModelFile(
   options: ValidationOptions = {},
   reservation?: SandboxReservation,
 ): { valid: boolean; issues: ModelFileIssue[] } {
-  const { registries } = walker;
   const issues: ModelFileIssue[] = [];
   for (const model of file.models) {
     for (const found of generatorIssues(model.generator ?? null)) issues.push({ ...found, model_id: model.id ?? null });
@@ -81,14 +76,14 @@ export function validateModelFile(
   const inspection = inspectModelFile(file, { blocked: options.blocked });
   for (const issue of inspection.issues) issues.push(fromModelIssue(issue));
   if (inspection.file && inspection.graph) {
-    const { graph } = inspection;
-    const generators = file.models.map((m) => m.generator ?? undefined);
-    const engine = scriptEngineOf(registries);
-    const later = [...deadEndIssues(graph, generators, registries), ...scriptSyntaxIssues(graph, engine)];
-    for (const issue of later) issues.push(fromModelIssue(issue));
-  }
-  if (inspection.file && inspection.graph && !issues.some(isError)) {
-    issues.push(...openWalk(walker, { file: inspection.file, graph: inspection.graph, warnings: [] }, options, reservation));
+    // As the execution session opens a walk on load, with the same rule for who writes the variables (a goal
+    // only guards close is then a `goal_needs_data` warning, not a refusal); the seed does not matter.
+    const { scriptLimits, planStates, planTimeMs } = options;
+    const walk = { seed: 0, scriptLimits, planStates, planTimeMs, reservation, dataWriters: SESSION_DATA_WRITERS };
+    const loaded = { file: inspection.file, graph: inspection.graph, warnings: [] };
+    const found = inspectWalk(walker, loaded, walk, { lint: true, open: !issues.some(isError) });
+    for (const issue of found.issues) issues.push(fromModelIssue(issue));
+    if (found.refusal !== undefined) issues.push(fromRefusal(found.refusal));
   }
   const ordered = issues.filter(isError).concat(issues.filter((i) => !isError(i)));
   return { valid: !ordered.some(isError), issues: ordered };
@@ -110,33 +105,11 @@ function generatorIssues(generator: string | null): ValidationIssue[] {
   }
 }
 
-/**
- * Opens (and at once disposes) the walk a session's `load` would open, with the same rule for who writes the
- * variables: the issue that stops it, or what planning found at its start, as the load answers it in its
- * warnings (a goal only guards close is then a `goal_needs_data` warning, not a refusal).
- */
-function openWalk(
-  walker: Walker,
-  loaded: LoadedModelFile,
-  options: ValidationOptions,
-  reservation: SandboxReservation | undefined,
-): ModelFileIssue[] {
-  try {
-    // As the execution session opens a walk on load; the seed does not matter, nothing is walked.
-    const { scriptLimits, planStates, planTimeMs } = options;
-    const machine = walker.walk(loaded, { seed: 0, scriptLimits, planStates, planTimeMs, reservation, dataWriters: SESSION_DATA_WRITERS });
-    try {
-      return planningIssues(machine, false).map(fromModelIssue);
-    } finally {
-      machine.dispose();
-    }
-  } catch (error) {
-    if (!(error instanceof WalkerError)) throw error;
-    const elementId = error instanceof ScriptError ? (error.origin.elementId ?? null) : null;
-    const message = error instanceof ScriptError ? error.describe() : error.message;
-    const modelId = error instanceof ScriptError ? (error.origin.modelId ?? null) : null;
-    return [{ ...issue(WALK_ISSUE_CODES[error.code] ?? WalkIssueCodes.LOAD_FAILED, message, elementId), model_id: modelId }];
-  }
+/** The refusal of the walk as an issue of the model it concerns. */
+function fromRefusal(error: WalkerError): ModelFileIssue {
+  const message = error instanceof ScriptError ? error.describe() : error.message;
+  const code = WALK_ISSUE_CODES[error.code] ?? WalkIssueCodes.LOAD_FAILED;
+  return { ...issue(code, message, error.elementId ?? null), model_id: error.modelId ?? null };
 }
 
 const WALK_ISSUE_CODES: Partial<Record<string, string>> = {

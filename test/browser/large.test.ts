@@ -88,8 +88,8 @@ describe('the page of a model of 2,000 elements', () => {
     expect((await onScreen(page, 'v0')).scale).toBeGreaterThanOrEqual(0.75 - 1e-3);
 
     const stats = await http(service.url, 'GET', `/walker/sessions/${id}/getStatistics`);
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe('300');
-    await expect.poll(() => page.getByTestId('edge-coverage').textContent(), { timeout: 1000, interval: 50 }).toBe(String(stats.edgeCoverage));
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe('300');
+    await expect.poll(() => page.getByTestId('edge-coverage').textContent(), { timeout: 10_000, interval: 50 }).toBe(String(stats.edgeCoverage));
     expect(await page.getByTestId('vertex-coverage').textContent()).toBe(String(stats.vertexCoverage));
 
     // Every element drawn, once, by its id; visited exactly when getStatistics does not list it as unvisited.
@@ -115,7 +115,7 @@ describe('the page of a model of 2,001 elements', () => {
     await page.goto(`${service.url}/?session=${id}`);
     await page.locator('[data-testid=model-graph][data-state=grid]').waitFor();
     await walk(id, 300);
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe('300');
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe('300');
     expect(await page.getByTestId('model-graph').textContent()).toContain('2001 elements');
     expect(await page.getByTestId('model-graph').locator('[data-element-id]').count()).toBe(0);
 

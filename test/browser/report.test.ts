@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, http, runWalker, startService, walkOverHttp, type Finished } from '../cli/online-helpers.js';
+import { ensureBuilt, http, runCli, runWalker, startService, walkOverHttp, type Finished } from '../cli/online-helpers.js';
 import { launchBrowser, watchedPage } from './browser.js';
 
 const LOGIN = 'examples/models/login.json';
@@ -43,7 +43,7 @@ function coverageAfter(n: number): { edges: number; vertices: number } {
 
 describe('walker offline --report', () => {
   it('prints the same steps as without --report, and nothing on stderr', async () => {
-    const plain = await runWalker(['offline', '-m', LOGIN, 'random(edge_coverage(100))', '--seed', '42']);
+    const plain = await runCli(['offline', '-m', LOGIN, 'random(edge_coverage(100))', '--seed', '42']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(plain.stdout);
     expect(run.stderr).toBe('');
@@ -145,7 +145,7 @@ describe('walker offline --report', () => {
     const failed = join(folder, 'failed.html');
     const model = 'test/fixtures/models/dead-end.json';
     const { code, stdout, stderr } = await runWalker(['offline', '-m', model, 'random(never)', '--report', failed]);
-    const plain = await runWalker(['offline', '-m', model, 'random(never)']);
+    const plain = await runCli(['offline', '-m', model, 'random(never)']);
     expect([code, stdout, stderr]).toEqual([plain.code, plain.stdout, plain.stderr]);
     expect(code).toBe(2);
     const { page, errors } = await watchedPage(browser);

@@ -51,7 +51,7 @@ describe('the page, where the service bounds the view', () => {
     await page.locator('[data-testid=model-graph][data-state=grid]').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('model-graph').textContent()).toContain('2401 elements');
     await walk(id, 30);
-    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 2000, interval: 50 }).toBe('30');
+    await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 10_000, interval: 50 }).toBe('30');
     const reads = requests.filter((url) => url.endsWith(`/walker/view/sessions/${id}`));
     expect(reads).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -66,14 +66,14 @@ describe('the page, where the service bounds the view', () => {
     const { page } = await watchedPage(browser);
     await page.goto(`${service.url}/?session=${id}`);
     const note = page.getByTestId('note');
-    await expect.poll(() => note.textContent(), { timeout: 5000 }).toBe('The service has as many live views open as it serves: trying again in a few seconds…');
+    await expect.poll(() => note.textContent(), { timeout: 10_000 }).toBe('The service has as many live views open as it serves: trying again in a few seconds…');
     taken.socket.destroy();
     await walk(id, 4);
     // The page asks again five seconds after it was refused.
     await expect.poll(() => page.getByTestId('step-count').textContent(), { timeout: 15_000, interval: 100 }).toBe('4');
     expect(await note.textContent()).toBe('');
     await page.close();
-  }, 30_000);
+  });
 
   it('shows the variables as unavailable, and why, when reading them runs past the script limits', async () => {
     const id = await session(LOGIN);
@@ -89,5 +89,5 @@ describe('the page, where the service bounds the view', () => {
     expect(await page.getByTestId('step-count').textContent()).toBe('2');
     expect(errors).toEqual([]);
     await page.close();
-  }, 30_000);
+  });
 });

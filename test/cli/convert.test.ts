@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGraphmlDocument } from '../../plugins/formats/graphml/xml-reader.js';
-import { ensureBuilt, ROOT, runWalker } from './online-helpers.js';
+import { ensureBuilt, ROOT, runCli, runWalker } from './online-helpers.js';
+
+// The first case runs the real executable, as a shell sees it; the others the same `main` in this process
+// (runCli), since a walker process costs a second of CPU.
 
 const MODELS = join(ROOT, 'test', 'fixtures', 'models');
 const WALK_ONLY = join(MODELS, 'convert', 'walk-only-problems.json');
@@ -58,8 +61,8 @@ describe('walker convert forgives what only a walk cares about', () => {
 
   it('writes a yEd Start vertex drawn without its edge as a vertex named Start, with a warning; a walk is refused', async () => {
     const [converted, walked] = await Promise.all([
-      runWalker(['convert', '-i', LONE_START]),
-      runWalker(['offline', '-m', LONE_START, 'random(never)']),
+      runCli(['convert', '-i', LONE_START]),
+      runCli(['offline', '-m', LONE_START, 'random(never)']),
     ]);
     expect(converted.code).toBe(0);
     expect(converted.stderr).toBe(
@@ -75,22 +78,22 @@ describe('walker convert forgives what only a walk cares about', () => {
 describe('GraphML that GraphWalker reads as walker does', () => {
   it('draws a start edge whose source vertex has no name from a yEd Start vertex, and reads it back exactly', async () => {
     const graphml = join(scratch, 'door.graphml');
-    const written = await runWalker(['convert', '-i', UNNAMED_SOURCE, '-f', 'graphml', '-o', graphml]);
+    const written = await runCli(['convert', '-i', UNNAMED_SOURCE, '-f', 'graphml', '-o', graphml]);
     expect(written).toEqual({ code: 0, stdout: '', stderr: '' });
     const document = readGraphmlDocument(readFileSync(graphml, 'utf8'));
     const start = document.nodes.find((n) => n.data.some((d) => d.graphics?.labels.join('') === 'Start'));
     // GraphWalker's yEd reader starts on the one edge that leaves the vertex labelled Start.
     expect(document.edges.filter((e) => e.source === start?.id).map((e) => e.id)).toEqual(['e_init']);
     const [back, walked] = await Promise.all([
-      runWalker(['convert', '-i', graphml]),
-      runWalker(['offline', '-m', graphml, 'random(length(3))', '--seed', '1']),
+      runCli(['convert', '-i', graphml]),
+      runCli(['offline', '-m', graphml, 'random(length(3))', '--seed', '1']),
     ]);
     expect(JSON.parse(back.stdout)).toEqual(JSON.parse(readFileSync(UNNAMED_SOURCE, 'utf8')));
     expect(walked.stdout.split('\n')[0]).toContain('"currentElementName":"e_Init"');
   });
 
   it('reads a GraphML file declared ISO-8859-1 in that encoding', async () => {
-    const [methods, converted] = await Promise.all([runWalker(['methods', '-m', LATIN1]), runWalker(['convert', '-i', LATIN1])]);
+    const [methods, converted] = await Promise.all([runCli(['methods', '-m', LATIN1]), runCli(['convert', '-i', LATIN1])]);
     expect(methods).toEqual({ code: 0, stdout: 'e_Commandé\ne_Entrée\ne_Payé\nv_Café\nv_Crème\n', stderr: '' });
     expect(converted.code).toBe(0);
     expect(JSON.parse(converted.stdout).models[0].startElementId).toBe('e0');

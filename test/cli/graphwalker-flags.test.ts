@@ -2,11 +2,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, http, runWalker, startService, startWalker } from './online-helpers.js';
+import { ensureBuilt, http, runCli, runWalker, startService, startWalker } from './online-helpers.js';
 
 /**
- * walker's command line as GraphWalker users and AltWalker run it, through the real executable: the global
- * --debug, GraphWalker's flags on online and offline with GraphWalker's meaning, and methods/requirements.
+ * walker's command line as GraphWalker users and AltWalker run it: the global --debug, GraphWalker's flags on
+ * online and offline with GraphWalker's meaning, and methods/requirements. Each command and each service runs
+ * once through the real executable, where a shell sees its exit code and streams; the variations of a flag run
+ * through the same `main` in this process (runCli), since a walker process costs a second of CPU.
  */
 
 const LOGIN = 'examples/models/login.json';
@@ -96,7 +98,7 @@ describe('--debug <level> before the command', () => {
 
   it('refuses any other level with GraphWalker\'s words and the usage, exit 1', async () => {
     for (const args of [['--debug', 'LOUD', 'offline'], ['-d'], ['--debug=verbose', 'online']]) {
-      const run = await runWalker(args);
+      const run = await runCli(args);
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr).toMatch(/^walker: Incorrect argument to --debug: .+; expected one of OFF, ERROR, WARN, INFO, DEBUG, TRACE, ALL \(any case\)\n\n\$ walker /);
@@ -104,7 +106,7 @@ describe('--debug <level> before the command', () => {
   });
 
   it('says where it goes when it is given after the command', async () => {
-    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--debug', 'TRACE']);
+    const run = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--debug', 'TRACE']);
     expect(run.code).toBe(1);
     expect(run.stderr.split('\n')[0]).toBe(
       'walker online: --debug <level> stands before the command, as in GraphWalker: walker --debug <level> <command> ...',
@@ -112,7 +114,7 @@ describe('--debug <level> before the command', () => {
   });
 
   it('is not the seed after offline: -d there is answered with what to write instead', async () => {
-    const run = await runWalker(['offline', '-m', LOGIN, COVER, '-d', '42']);
+    const run = await runCli(['offline', '-m', LOGIN, COVER, '-d', '42']);
     expect(run.code).toBe(1);
     expect(run.stderr.split('\n')[0]).toBe(
       "walker offline: -d is not walker's seed option: give the seed as --seed <n> (before the command, -d is --debug <level>)",
@@ -125,7 +127,7 @@ describe('-b,--blocked <true|false>', () => {
   // edges (e5 into v5, e6 out of it) with it, so a load that leaves blocked elements out keeps 4 vertices and 7 edges.
   it('keeps blocked elements with false (any case) and leaves them out by default or with true', async () => {
     const counts = async (flags: string[]): Promise<unknown> => {
-      const run = await runWalker(['offline', '-m', BLOCKED, 'random(length(1))', '--unvisited', ...flags]);
+      const run = await runCli(['offline', '-m', BLOCKED, 'random(length(1))', '--unvisited', ...flags]);
       expect([run.code, run.stderr]).toEqual([0, '']);
       return jsonLines(run.stdout)[0].numberOfElements;
     };
@@ -137,7 +139,7 @@ describe('-b,--blocked <true|false>', () => {
 
   it('walks every kept element to full edge coverage, and never a left-out one', async () => {
     const visited = async (flags: string[]): Promise<string[]> => {
-      const run = await runWalker(['offline', '-m', BLOCKED, COVER, ...flags]);
+      const run = await runCli(['offline', '-m', BLOCKED, COVER, ...flags]);
       expect(run.code).toBe(0);
       return [...new Set(jsonLines(run.stdout).map((s) => String(s.currentElementID)))].sort();
     };
@@ -158,7 +160,7 @@ describe('-b,--blocked <true|false>', () => {
   });
 
   it('refuses anything but true or false', async () => {
-    const run = await runWalker(['offline', '-m', BLOCKED, COVER, '-b', 'yes']);
+    const run = await runCli(['offline', '-m', BLOCKED, COVER, '-b', 'yes']);
     expect(run.code).toBe(1);
     expect(run.stderr.split('\n')[0]).toBe("walker offline: invalid value for -b: expected true or false (any case), got 'yes'");
   });
@@ -172,20 +174,20 @@ describe('-m <file> <generator> with several models in the file', () => {
     // there. Second keeps random(length(1)), which counts the steps of the whole walk, so it is fulfilled
     // before Second is entered: Second is never walked. Given -m's generator too, it would walk
     // e_IntoB, v_B, e_AroundB, v_B.
-    const run = await runWalker(['offline', '-m', FILE, COVER]);
+    const run = await runCli(['offline', '-m', FILE, COVER]);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(jsonLines(run.stdout).map((s) => s.currentElementID)).toEqual(['a0', 'a1']);
   });
 
   it("shows that the first model's own generator is replaced: with a long walk asked for it dead-ends", async () => {
-    const run = await runWalker(['offline', '-m', FILE, 'random(length(100))']);
+    const run = await runCli(['offline', '-m', FILE, 'random(length(100))']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('Could not find a valid path from element: v_A (a1)\n');
   });
 
   it('names a later model without a generator of its own and says what to add', async () => {
     const file = 'test/fixtures/models/second-model-without-generator.json';
-    const run = await runWalker(['offline', '-m', file, COVER]);
+    const run = await runCli(['offline', '-m', file, COVER]);
     expect([run.code, run.stdout]).toEqual([2, '']);
     expect(run.stderr).toBe(
       `${file}: model 'second' ('Second') has no generator. The generator given with -m replaces that of the file's ` +
@@ -196,29 +198,29 @@ describe('-m <file> <generator> with several models in the file', () => {
 
 describe('-e,--start-element <name>', () => {
   it('starts the first model of the first file at the vertex of that name', async () => {
-    const run = await runWalker(['offline', '-m', LOGIN, 'random(vertex_coverage(100))', '-e', 'v_LoginForm', '--seed', '1']);
+    const run = await runCli(['offline', '-m', LOGIN, 'random(vertex_coverage(100))', '-e', 'v_LoginForm', '--seed', '1']);
     expect(run.code).toBe(0);
     expect(jsonLines(run.stdout)[0]).toMatchObject({ currentElementName: 'v_LoginForm', currentElementID: 'v_prompt' });
   });
 
   it('makes a model without any start element walkable', async () => {
     const file = 'test/fixtures/models/no-start-element.json';
-    const refused = await runWalker(['offline', '-m', file, COVER]);
+    const refused = await runCli(['offline', '-m', file, COVER]);
     expect(refused.code).toBe(2);
     // From v_One the only ways are e_There, then e_Back: the whole walk to full edge coverage, ending on a vertex.
-    const run = await runWalker(['offline', '-m', file, COVER, '--start-element', 'v_One']);
+    const run = await runCli(['offline', '-m', file, COVER, '--start-element', 'v_One']);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(jsonLines(run.stdout).map((s) => s.currentElementName)).toEqual(['v_One', 'e_There', 'v_Two', 'e_Back', 'v_One']);
   });
 
   it("says in GraphWalker's words that no element or several have the name, exit 2", async () => {
-    const none = await runWalker(['offline', '-m', LOGIN, COVER, '-e', 'v_Nowhere']);
+    const none = await runCli(['offline', '-m', LOGIN, COVER, '-e', 'v_Nowhere']);
     expect([none.code, none.stdout]).toEqual([2, '']);
     expect(none.stderr).toBe(
       `--start-element Did not find matching element in the model: '${LOGIN}'. ` +
         "No vertex or edge of the first model ('Login') is named 'v_Nowhere'.\n",
     );
-    const several = await runWalker(['offline', '-m', LOGIN, COVER, '-e', 'e_OpenApp']);
+    const several = await runCli(['offline', '-m', LOGIN, COVER, '-e', 'e_OpenApp']);
     expect([several.code, several.stdout]).toEqual([2, '']);
     expect(several.stderr).toBe(
       `--start-element There are more than one matching element in the model: '${LOGIN}'. ` +
@@ -227,10 +229,10 @@ describe('-e,--start-element <name>', () => {
   });
 
   it('does not find a blocked element unless --blocked false keeps it', async () => {
-    const left = await runWalker(['offline', '-m', BLOCKED, 'random(length(1))', '-e', 'v5']);
+    const left = await runCli(['offline', '-m', BLOCKED, 'random(length(1))', '-e', 'v5']);
     expect(left.code).toBe(2);
     expect(left.stderr).toMatch(/^--start-element Did not find matching element in the model/);
-    const kept = await runWalker(['offline', '-m', BLOCKED, 'random(length(1))', '-e', 'v5', '-b', 'false']);
+    const kept = await runCli(['offline', '-m', BLOCKED, 'random(length(1))', '-e', 'v5', '-b', 'false']);
     expect(kept.code).toBe(0);
     expect(jsonLines(kept.stdout)[0].currentElementID).toBe('v5');
   });
@@ -243,7 +245,7 @@ describe('-e,--start-element <name>', () => {
   });
 
   it('needs a -m file on online', async () => {
-    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '-e', 'v_Home']);
+    const run = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '-e', 'v_Home']);
     expect(run.code).toBe(1);
     expect(run.stderr.split('\n')[0]).toBe(
       'walker online: -e,--start-element names an element of the first -m model file: give -m <file> <generator> too',
@@ -254,22 +256,22 @@ describe('-e,--start-element <name>', () => {
 describe('walker offline keeps the seed recoverable without writing on stderr', () => {
   it('writes it to --seed-file, and the walk replays from it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'walker-seed-')), 'seed.txt');
-    const first = await runWalker(['offline', '-m', LOGIN, COVER, '--seed-file', file]);
+    const first = await runCli(['offline', '-m', LOGIN, COVER, '--seed-file', file]);
     expect([first.code, first.stderr]).toEqual([0, '']);
     const seed = readFileSync(file, 'utf8');
     expect(seed).toMatch(/^\d+\n$/);
-    const again = await runWalker(['offline', '-m', LOGIN, COVER, '--seed', seed.trim()]);
+    const again = await runCli(['offline', '-m', LOGIN, COVER, '--seed', seed.trim()]);
     expect(again.stdout).toBe(first.stdout);
   });
 
   it('says which seed file it cannot write, exit 2, before any step', async () => {
-    const run = await runWalker(['offline', '-m', LOGIN, COVER, '--seed-file', 'no/such/folder/seed.txt']);
+    const run = await runCli(['offline', '-m', LOGIN, COVER, '--seed-file', 'no/such/folder/seed.txt']);
     expect([run.code, run.stdout]).toEqual([2, '']);
     expect(run.stderr).toMatch(/^Could not write the seed file 'no\/such\/folder\/seed\.txt': ENOENT/);
   });
 
   it('prints it first on stdout with --print-seed', async () => {
-    const run = await runWalker(['offline', '-m', LOGIN, COVER, '--seed', '77', '--print-seed']);
+    const run = await runCli(['offline', '-m', LOGIN, COVER, '--seed', '77', '--print-seed']);
     expect([run.code, run.stderr]).toEqual([0, '']);
     expect(run.stdout.split('\n')[0]).toBe('Seed: 77');
   });
@@ -302,14 +304,14 @@ describe('walker methods and walker requirements', () => {
   });
 
   it('leave blocked elements out unless --blocked false, and name e10 before e2', async () => {
-    const kept = await runWalker(['methods', '--model', BLOCKED, '--blocked', 'False']);
+    const kept = await runCli(['methods', '--model', BLOCKED, '--blocked', 'False']);
     expect(kept.stdout.split('\n').filter(Boolean)).toEqual(['e1', 'e10', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'v1', 'v2', 'v3', 'v4', 'v5']);
-    const left = await runWalker(['methods', '--model', BLOCKED]);
+    const left = await runCli(['methods', '--model', BLOCKED]);
     expect(left.stdout.split('\n').filter(Boolean)).toEqual(['e1', 'e2', 'e3', 'e4', 'e7', 'e8', 'e9', 'v1', 'v2', 'v3', 'v4']);
   });
 
   it('join several files, each name once', async () => {
-    const run = await runWalker(['methods', '-m', BLOCKED, '-m', 'test/fixtures/models/first-model-generator.json', '-m', BLOCKED]);
+    const run = await runCli(['methods', '-m', BLOCKED, '-m', 'test/fixtures/models/first-model-generator.json', '-m', BLOCKED]);
     expect(run.stdout.split('\n').filter(Boolean)).toEqual([
       'e1', 'e2', 'e3', 'e4', 'e7', 'e8', 'e9', 'e_AroundB', 'e_IntoA', 'e_IntoB', 'v1', 'v2', 'v3', 'v4', 'v_A', 'v_B',
     ]);
@@ -318,14 +320,14 @@ describe('walker methods and walker requirements', () => {
   it('list the requirement keys of the elements, each once, sorted', async () => {
     const uc01 = await runWalker(['requirements', '-m', UC01]);
     expect(uc01).toEqual({ code: 0, stdout: 'UC01 2.2.1\nUC01 2.2.2\nUC01 2.2.3\nUC01 2.3\n', stderr: '' });
-    const both = await runWalker(['requirements', '-m', LOGIN, '-m', UC01, '-m', LOGIN]);
+    const both = await runCli(['requirements', '-m', LOGIN, '-m', UC01, '-m', LOGIN]);
     expect(both.stdout).toBe('LOGIN-1\nLOGIN-2\nUC01 2.2.1\nUC01 2.2.2\nUC01 2.2.3\nUC01 2.3\n');
   });
 
   it('take a file without a generator, and name a file they cannot read, exit 2', async () => {
-    const pair = await runWalker(['methods', '-m', LOGIN, COVER]);
+    const pair = await runCli(['methods', '-m', LOGIN, COVER]);
     expect(pair.code).toBe(1);
-    const missing = await runWalker(['requirements', '-m', 'no/such.json']);
+    const missing = await runCli(['requirements', '-m', 'no/such.json']);
     expect(missing).toEqual({ code: 2, stdout: '', stderr: "Could not read the model file 'no/such.json': no such file\n" });
   });
 });

@@ -15,15 +15,54 @@ export async function runCli(argv: readonly string[]): Promise<{ code: number; s
   return { code, stdout: out.text(), stderr: err.text() };
 }
 
-function collector(): { stream: Writable; text(): string } {
+function collector(onWrite?: () => void): { stream: Writable; text(): string } {
   const chunks: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
       chunks.push(String(chunk));
+      onWrite?.();
       done();
     },
   });
   return { stream, text: () => chunks.join('') };
+}
+
+/** A `walker online` run by {@link serveInProcess}: a {@link Service} without a process of its own. */
+export type InProcessService = Omit<Service, 'process'>;
+
+/**
+ * Runs `walker online ...args` through `main` in this process, with captured output, and waits for its
+ * `Listening on` line: the options reach the same app as in the executable, without a second of CPU for a
+ * process start. `stop` emits the signal (SIGTERM by default; the service listens for SIGINT and SIGTERM) in this
+ * process, as a signal from outside would arrive: every service this process runs stops with it.
+ */
+export async function serveInProcess(args: readonly string[]): Promise<InProcessService> {
+  let listening: (url: string) => void = () => {};
+  const url = new Promise<string>((resolve) => (listening = resolve));
+  const out = collector(() => {
+    const line = /Listening on (http:\/\/\S+)\n/.exec(out.text());
+    if (line !== null) listening(line[1]);
+  });
+  const err = collector();
+  const finished = main(['online', ...args], { stdout: out.stream, stderr: err.stream });
+  const output = (): { stdout: string; stderr: string } => ({ stdout: out.text(), stderr: err.text() });
+  let ended = false;
+  const end = (): void => void (ended = true);
+  finished.then(end, end);
+  const refused = finished.then((code) => {
+    throw new Error(`walker online ended with ${code} before listening:\n${out.text()}${err.text()}`);
+  });
+  const base = await Promise.race([url, refused]);
+  const seed = /Seed: (\d+)\n/.exec(out.text());
+  return {
+    url: base,
+    seed: seed === null ? undefined : Number(seed[1]),
+    output,
+    stop: async (signal = 'SIGTERM') => {
+      if (!ended) process.emit(signal, signal);
+      return finished;
+    },
+  };
 }
 
 /**

@@ -3,16 +3,18 @@ import { request } from 'node:http';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, http, runWalker, startService, type Service } from './online-helpers.js';
+import { ensureBuilt, http, runCli, runWalker, serveInProcess, startService, type InProcessService } from './online-helpers.js';
 
 /**
  * The options of `walker online` that reach the app (who may call it, what scripts may use, how much drafts may
- * hold), each proved through the real executable by what a client sees, and the script limits of `offline`.
+ * hold), each proved by what a client sees, and the script limits of `offline`. The token, read from the
+ * command line and from the environment, is proved through the real executable; the other services run `main`
+ * in this process and its refusals run through runCli, since a walker process costs a second of CPU.
  */
 
 const LOGIN = 'examples/models/login.json';
 const COVER = 'random(edge_coverage(100))';
-const running: Service[] = [];
+const running: InProcessService[] = [];
 
 beforeAll(() => ensureBuilt(), 120_000);
 
@@ -20,14 +22,16 @@ afterEach(async () => {
   for (const service of running.splice(0)) await service.stop();
 });
 
-async function serve(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Service> {
-  const service = await startService(['-s', 'RESTFUL', '-p', '0', ...args], env);
+/** `walker online` in this process; `env` starts the real executable instead, with that environment added. */
+async function serve(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<InProcessService> {
+  const argv = ['-s', 'RESTFUL', '-p', '0', ...args];
+  const service = env === undefined ? await serveInProcess(argv) : await startService(argv, env);
   running.push(service);
   return service;
 }
 
 /** A setData on the preloaded walk, the script percent-encoded whole; answers the body. */
-async function setData(service: Service, script: string): Promise<Record<string, unknown>> {
+async function setData(service: InProcessService, script: string): Promise<Record<string, unknown>> {
   return http(service.url, 'PUT', `/walker/setData/${encodeURIComponent(script)}`);
 }
 
@@ -51,7 +55,7 @@ describe('--token and WALKER_TOKEN', () => {
   });
 
   it('refuse a token that cannot travel in a header', async () => {
-    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--token', 'two words']);
+    const run = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--token', 'two words']);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^walker online: token must be printable ASCII without spaces/);
   });
@@ -111,7 +115,7 @@ describe('--allow-origin', () => {
   });
 
   it('refuses what is no origin, naming the option', async () => {
-    const run = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--allow-origin', '*']);
+    const run = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--allow-origin', '*']);
     expect(run.code).toBe(1);
     expect(run.stderr.split('\n')[0]).toBe(
       "walker online: --allow-origin '*' would let every web site in (there is no wildcard); write an origin as a browser sends it, e.g. 'http://localhost:3000'",
@@ -121,7 +125,7 @@ describe('--allow-origin', () => {
 
 describe('--session-ttl, --max-sessions and --node-id', () => {
   /** A request to the service, answering the status and the JSON body. */
-  async function call(service: Service, method: string, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  async function call(service: InProcessService, method: string, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
     const res = await fetch(`${service.url}${path}`, { method });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
@@ -187,12 +191,12 @@ describe('the script limits of online', () => {
   });
 
   it('--script-memory: refuses less than the script engine starts with, and what is no size', async () => {
-    const small = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--script-memory', '1MiB']);
+    const small = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--script-memory', '1MiB']);
     expect(small.code).toBe(1);
     expect(small.stderr.split('\n')[0]).toBe(
       'walker online: invalid value for --script-memory: must be at least 16 MiB, the memory QuickJS starts with; got 1 MiB',
     );
-    const decimal = await runWalker(['online', '-s', 'RESTFUL', '-p', '0', '--script-memory', '64MB']);
+    const decimal = await runCli(['online', '-s', 'RESTFUL', '-p', '0', '--script-memory', '64MB']);
     expect(decimal.code).toBe(1);
     expect(decimal.stderr.split('\n')[0]).toBe(
       "walker online: invalid value for --script-memory: expected a number of bytes, or of KiB, MiB or GiB (e.g. 64MiB), got '64MB'",
@@ -255,13 +259,13 @@ describe('the script limits of offline', () => {
       ],
     };
     writeFileSync(file, JSON.stringify(model));
-    const run = await runWalker(['offline', '-m', file, 'random(length(1))', '--script-timeout', '100']);
+    const run = await runCli(['offline', '-m', file, 'random(length(1))', '--script-timeout', '100']);
     expect([run.code, run.stdout]).toEqual([2, '']);
     expect(run.stderr).toBe("model 'endless', element 'e0', actions: Script exceeded the time limit of 100 ms\n");
   });
 
   it('refuse a memory limit below what the engine starts with', async () => {
-    const run = await runWalker(['offline', '-m', LOGIN, COVER, '--script-memory', '1048576']);
+    const run = await runCli(['offline', '-m', LOGIN, COVER, '--script-memory', '1048576']);
     expect(run.code).toBe(1);
     expect(run.stderr.split('\n')[0]).toBe(
       'walker offline: invalid value for --script-memory: must be at least 16 MiB, the memory QuickJS starts with; got 1 MiB',

@@ -52,13 +52,14 @@ function endlessCounter(): string {
 }
 
 describe('walker check and the planning bounds', () => {
-  it('--plan-states: warns that the walk reaches more states than the bound, and judges no guard; exit 0', async () => {
+  it('--plan-states: notes that the walk reaches more states than the bound, and judges no guard; exit 0', async () => {
     // lockout.json has 10 states: with a bound of 3 none of its goals or closed edges is judged.
     const { code, stdout } = await runWalker(['check', '-m', `${GUARDED}lockout.json`, COVER, '--plan-states', '3']);
     expect({ code, lines: lines(stdout) }).toEqual({
       code: 0,
       lines: [
-        `${GUARDED}lockout.json: warning: The walk reaches more than 3 states (vertices with the values of the variables): ` +
+        'No issues found with the model(s).',
+        `${GUARDED}lockout.json: note: The walk reaches more than 3 states (vertices with the values of the variables): ` +
           'edges the guards keep closed are not known, goals they make impossible are not refused, and plans are ' +
           'made on the fly from where the walk stands, each over the nearest 3 states at most. Raise --plan-states to explore them all.',
       ],
@@ -70,14 +71,14 @@ describe('walker check and the planning bounds', () => {
     expect({ code, stdout }).toEqual({ code: 0, stdout: 'No issues found with the model(s).\n' });
   });
 
-  it('--plan-time: warns that the safety stop ended exploring, with the states found by then, and that replay may differ; exit 0', async () => {
+  it('--plan-time: notes that the safety stop ended exploring, with the states found by then, and that replay may differ; exit 0', async () => {
     // Endless states cannot be explored in a millisecond, however fast the machine: the time bound ends it,
     // long before the 100,000 states of the other.
     const file = endlessCounter();
     const { code, stdout } = await runWalker(['check', '-m', file, 'random(edge_coverage(100))', '--plan-time', '1']);
-    expect({ code, lines: lines(stdout).length }).toEqual({ code: 0, lines: 1 });
+    expect({ code, lines: lines(stdout).length }).toEqual({ code: 0, lines: 2 });
     expect(stdout).toMatch(
-      new RegExp(`^${file.replaceAll('\\', '\\\\')}: warning: Exploring the walk's states was stopped by its safety stop of 1 ms \\([\\d,]+ states found by then; .* may not replay from its seed\\): .* Raise --plan-time to explore them all\\.\\n$`),
+      new RegExp(`^No issues found with the model\\(s\\)\\.\\n${file.replaceAll('\\', '\\\\')}: note: Exploring the walk's states was stopped by its safety stop of 1 ms \\([\\d,]+ states found by then; .* may not replay from its seed\\): .* Raise --plan-time to explore them all\\.\\n$`),
     );
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expandSourceTemplate, parseSourceTemplate } from '../../cli/source-template.js';
-import { ensureBuilt, ROOT, runWalker } from './online-helpers.js';
+import { ensureBuilt, ROOT, runCli, runWalker } from './online-helpers.js';
 
 const SOURCE = join(ROOT, 'test', 'fixtures', 'source');
 const EXAMPLE = join(SOURCE, 'example.json');
@@ -13,17 +13,18 @@ beforeAll(() => ensureBuilt());
 
 describe('walker source', () => {
   it("expands GraphWalker's own templates as its SourceTest expects, and a template per model of a file", async () => {
+    // The first through the real executable; the others through the same `main` in this process, cheaper.
     const dir = mkdtempSync(join(tmpdir(), 'walker-source-'));
     const small = join(dir, 'small.template');
     // Windows line ends, as an editor there saves them: GraphWalker reads the template line by line.
     writeFileSync(small, 'HEADER<{{# start}}>HEADER\r\nstep({LABEL}, "{LABEL}")\r\nFOOTER<{{# end}}>FOOTER\r\n');
     const [python, perl, shared, missing, unmarked, empty] = await Promise.all([
       runWalker(['source', '--input', EXAMPLE, join(SOURCE, 'python.template')]),
-      runWalker(['source', '-i', EXAMPLE, join(SOURCE, 'perl.template'), '-b', 'false']),
-      runWalker(['source', '-i', SHARED, small]),
-      runWalker(['source', '-i', EXAMPLE, join(dir, 'missing.template')]),
-      runWalker(['source', '-i', EXAMPLE, EXAMPLE]),
-      runWalker(['source', '-i', join(ROOT, 'test', 'fixtures', 'models', 'no-models.json'), small]),
+      runCli(['source', '-i', EXAMPLE, join(SOURCE, 'perl.template'), '-b', 'false']),
+      runCli(['source', '-i', SHARED, small]),
+      runCli(['source', '-i', EXAMPLE, join(dir, 'missing.template')]),
+      runCli(['source', '-i', EXAMPLE, EXAMPLE]),
+      runCli(['source', '-i', join(ROOT, 'test', 'fixtures', 'models', 'no-models.json'), small]),
     ]);
     for (const run of [python, perl, shared]) expect([run.code, run.stderr]).toEqual([0, '']);
     // GraphWalker's SourceTest: between 950 and 1150 characters for Python, 1200 and 1300 for Perl.

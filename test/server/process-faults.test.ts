@@ -36,8 +36,8 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
 }
 
 describe.concurrent('walker online, the real process', () => {
-  it('ends within 5 s of SIGTERM, with code 0, whatever its clients are doing', async () => {
-    const service = await startService(['-s', 'RESTFUL', '-p', '0']);
+  it('ends within its 3 s of grace after SIGTERM, with code 0, whatever its clients are doing', async () => {
+    const [service, unheld] = await Promise.all([startService(['-s', 'RESTFUL', '-p', '0']), startService(['-s', 'RESTFUL', '-p', '0'])]);
     const port = portOf(service);
     await fetch(`${service.url}/walker/load`, { method: 'POST', body: JSON.stringify(loop()) });
     await fetch(`${service.url}/walker/setData/${encodeURIComponent('big = "x".repeat(20e6);')}`, { method: 'PUT' });
@@ -48,17 +48,22 @@ describe.concurrent('walker online, the real process', () => {
     reader.socket.pause();
     reader.socket.write(`GET /walker/getData HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stopped at the same moment, a service no client holds tells what ending costs the process on this
+    // machine now (a busy machine stretches it by seconds); the one its clients hold may take the 3 s of
+    // grace more, and a second of room. Were the clients to hold it, it would never end.
     const started = Date.now();
-    expect(await service.stop('SIGTERM')).toBe(0);
-    expect(Date.now() - started).toBeLessThan(5000);
+    const timed = (stopping: Promise<number | null>) => stopping.then((code) => ({ code, ms: Date.now() - started }));
+    const [held, free] = await Promise.all([timed(service.stop('SIGTERM')), timed(unheld.stop('SIGTERM'))]);
+    expect({ held: held.code, free: free.code }).toEqual({ held: 0, free: 0 });
+    expect(held.ms, JSON.stringify({ held, free })).toBeLessThan(free.ms + 3000 + 1000);
     reader.socket.resume();
     await Promise.all([idle.closed, half.closed, reader.closed]);
     expect(half.received()).toBe('');
-    // The limit is the test's, not the service's: the 5 s above is what is asserted. It once ran out at the
+    // The limit is the test's, not the service's: the grace above is what is asserted. It once ran out at the
     // default 20 s on an overloaded machine, because everything before the signal counts too: a start that
     // may take up to startService's own 60 s when the five tests of this file start their services at once
     // beside other test files, and three requests that build, then copy into an answer, a 20 MB string.
-    // 60 s to start, 5 s to stop and 55 s for the rest, which takes well under a second on a quiet machine.
+    // 60 s to start, seconds to stop and 55 s for the rest, which takes well under a second on a quiet machine.
   }, 120_000);
 
   it('disconnects a client whose headers do not arrive within 10 s, with 408', async () => {

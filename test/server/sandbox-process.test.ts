@@ -139,7 +139,7 @@ describe('walker online against memory bombs, the real executable', { timeout: 2
     } finally {
       expect(await service.stop()).toBe(0);
     }
-  }, 60_000);
+  });
 
   it('stops a bomb in promise jobs at the memory limit, names it, and leaves the walks after it working', async () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0']);
@@ -162,7 +162,7 @@ describe('walker online against memory bombs, the real executable', { timeout: 2
     } finally {
       expect(await service.stop()).toBe(0);
     }
-  }, 60_000);
+  });
 
   it('holds twenty bombs sent at once each to its limit, and gives the memory of every one back', async () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0']);
@@ -188,7 +188,7 @@ describe('walker online against memory bombs, the real executable', { timeout: 2
     } finally {
       expect(await service.stop()).toBe(0);
     }
-  }, 60_000);
+  });
 
   it('gives eight sessions created at once a memory each: each holds most of its limit, and a bomb in one leaves the others be', async () => {
     const service = await startService(['-s', 'RESTFUL', '-p', '0', '--script-memory', SMALL_LIMIT]);
@@ -210,5 +210,5 @@ describe('walker online against memory bombs, the real executable', { timeout: 2
     } finally {
       expect(await service.stop()).toBe(0);
     }
-  }, 60_000);
+  });
 });

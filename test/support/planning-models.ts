@@ -1,7 +1,7 @@
 import { loadModelFile } from '../../core/model/load.js';
 import type { ModelFileJson } from '../../core/model/types.js';
-import { compilePlain, type PlainScope, type PlainValue } from '../../core/planning/plain-scripts.js';
-import { PlainStepper } from '../../core/planning/plain-stepper.js';
+import { compilePlain, type PlainScope, type PlainValue } from '../../plugins/quickjs/plain-scripts.js';
+import { PlainStepper } from '../../plugins/quickjs/plain-stepper.js';
 import { exploreStates, type StateSpace } from '../../core/planning/state-space.js';
 import { SNAPSHOT_SEPARATOR } from '../../core/scripting.js';
 import type { OracleModel } from './guard-oracle.js';

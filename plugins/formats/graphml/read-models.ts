@@ -1,12 +1,15 @@
 /**
  * The models of a yEd document, as GraphWalker's YEdContextFactory reads them: a node is a vertex (group nodes
- * only hold others), node and edge ids are the element ids, the vertex labelled `Start` is dropped and the edge
- * leaving it becomes the start edge, `INIT:` actions become the model's actions, and the model is named after
- * the file. A document walker wrote with several models holds each in a group node marked as a model by
- * walker's data key; there, element ids are written `<group id>::<id>`, yEd's spelling of nested ids.
+ * only hold others), node and edge ids are the element ids, `INIT:` actions become the model's actions, and the
+ * model is named after the file. A node labelled `Start` is read as what it is drawn as, a vertex named
+ * `Start` with its edges: where the walk starts is core's one rule (core/model/start-element.ts), which leaves
+ * such a vertex out and starts on its one out-edge. A document walker wrote with several models holds each in
+ * a group node marked as a model by walker's data key; there, element ids are written `<group id>::<id>`,
+ * yEd's spelling of nested ids.
  */
 import { basename, extname } from 'node:path';
 import { ErrorCodes, ModelError, type ErrorCode } from '../../../core/errors.js';
+import { inferStart } from '../../../core/model/start-element.js';
 import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../core/model/types.js';
 import type { GraphmlDocument, GraphmlEdge, GraphmlNode } from './document.js';
 import { vertexView, sameValue } from './label-writer.js';
@@ -24,10 +27,10 @@ interface ModelDraft {
   readonly vertices: VertexJson[];
   readonly edges: EdgeJson[];
   init?: string[];
-  start?: GraphmlNode;
-  /** The Start node as a vertex, for a Start vertex that does not mark exactly one edge. */
-  startVertex?: VertexJson;
-  readonly startEdges: EdgeJson[];
+  /** The ids of its vertices labelled Start. */
+  readonly startVertices: Set<string>;
+  /** The edges drawn leaving a vertex labelled Start, in document order. */
+  readonly fromStart: EdgeJson[];
 }
 
 /** What a node of the document is to the models. */
@@ -65,7 +68,7 @@ class DocumentReader {
     const models = groups.size > 0 ? [...groups.values()] : [this.newModel('', fileBaseName(this.source), graph.model ?? {})];
     for (const node of this.doc.nodes) this.at(node.id, node.line, () => this.readNode(node, groups, models[0]));
     for (const edge of this.doc.edges) this.at(edge.id, edge.line, () => this.readEdge(edge));
-    const file: ModelFileJson = { models: models.map((m) => this.at(m.start?.id, m.start?.line ?? 0, () => finishModel(m))) };
+    const file: ModelFileJson = { models: models.map(finishModel) };
     if (graph.file?.name !== undefined) file.name = graph.file.name;
     if (graph.file?.seed !== undefined) file.seed = graph.file.seed;
     return file;
@@ -86,7 +89,7 @@ class DocumentReader {
   }
 
   private newModel(prefix: string, nativeName: string | undefined, extras: ModelExtras): ModelDraft {
-    return { prefix, nativeName, extras, vertices: [], edges: [], startEdges: [] };
+    return { prefix, nativeName, extras, vertices: [], edges: [], startVertices: new Set(), fromStart: [] };
   }
 
   private readNode(node: GraphmlNode, groups: Map<GraphmlNode, ModelDraft>, single: ModelDraft): void {
@@ -102,11 +105,9 @@ class DocumentReader {
     const graphics = graphicsOf(node.data, 'node');
     const label = parseLabel(labelOf(graphics), 'vertex', parseVertexLabel);
     if (label.start) {
-      if (model.start !== undefined) {
-        throw new ElementProblem(`node '${model.start.id}' is labelled Start already; a model has one Start vertex at most`);
-      }
-      model.start = node;
-      model.startVertex = readVertex(unprefixed(node.id, model), node.data, graphics, { name: labelOf(graphics) }, this.nodeKeys);
+      const id = unprefixed(node.id, model);
+      model.startVertices.add(id);
+      model.vertices.push(readVertex(id, node.data, graphics, { name: labelOf(graphics).trim() }, this.nodeKeys));
       this.roles.set(node.id, { node, model, role: 'start' });
       return;
     }
@@ -124,24 +125,21 @@ class DocumentReader {
     const target = this.end(graphmlEdge.target, 'target');
     const model = source.model as ModelDraft;
     if (target.model !== model) throw new ElementProblem('the edge joins vertices of two models; an edge stays within its model', 'target', ErrorCodes.MODEL_INVALID);
-    if (target.role === 'start') {
-      throw new ElementProblem(
-        `the edge leads into node '${target.node.id}', which is labelled Start: a Start vertex only marks the edge the walk starts on, so nothing may lead into it (rename it to make it a state)`,
-        'target',
-        ErrorCodes.MODEL_INVALID,
-      );
-    }
     const graphics = graphicsOf(graphmlEdge.data, 'edge');
     const label = parseLabel(labelOf(graphics), 'edge', parseEdgeLabel);
     const edge = { id: graphmlEdge.id === undefined ? '' : unprefixed(graphmlEdge.id, model) } as EdgeJson;
     if (source.role === 'vertex') edge.sourceVertexId = unprefixed(source.node.id, model);
     edge.targetVertexId = unprefixed(target.node.id, model);
+    // Walker's data may give an edge drawn from a Start vertex the source it has in the model.
     readEdgeFields(edge, graphmlEdge.data, label, this.edgeKeys);
+    if (source.role === 'start') {
+      edge.sourceVertexId ??= unprefixed(source.node.id, model);
+      model.fromStart.push(edge);
+    }
     model.edges.push(edge);
-    if (source.role === 'start') model.startEdges.push(edge);
   }
 
-  /** The node at one end of an edge, which must be a vertex (or, as the source, the Start vertex). */
+  /** The node at one end of an edge, which must be a vertex. */
   private end(id: string | undefined, field: 'source' | 'target'): NodeRole {
     if (id === undefined) throw new ElementProblem(`the edge has no ${field} attribute`, field, ErrorCodes.MODEL_INVALID);
     const role = this.roles.get(id);
@@ -177,7 +175,7 @@ function finishModel(m: ModelDraft): ModelJson {
   const name = Object.hasOwn(x, 'name') ? x.name : m.nativeName;
   if (typeof name === 'string') model.name = name;
   if (x.generator !== undefined) model.generator = x.generator;
-  const start = Object.hasOwn(x, 'startElementId') ? x.startElementId : startEdgeOf(m);
+  const start = Object.hasOwn(x, 'startElementId') ? x.startElementId : restoredStart(m);
   if (typeof start === 'string') model.startElementId = start;
   const actions = x.actions !== undefined && (m.init === undefined || sameValue(vertexView('init', x.actions), m.init)) ? x.actions : m.init;
   if (actions !== undefined) model.actions = actions;
@@ -186,21 +184,28 @@ function finishModel(m: ModelDraft): ModelJson {
   model.vertices = m.vertices;
   model.edges = m.edges;
   if (x.predefinedPathEdgeIds !== undefined) model.predefinedPathEdgeIds = x.predefinedPathEdgeIds;
+  // A reader's result may be answered as it is (a conversion), so it is the model a load walks.
+  if (start === undefined) return inferStart(model);
+  leaveOutStartVertices(model, m);
   return model;
 }
 
 /**
- * The id of the one edge that leaves the Start vertex. A Start vertex that no edge, or several, leave marks no
- * start: it stays in the model as a vertex named Start, with its edges, where the start rules of a load warn of
- * it (docs/behaviour.md) and a walk without another start is refused. A conversion keeps it as drawn.
+ * The start edge walker's data gave a source (an edge whose source vertex has no name, which walker draws from a
+ * Start vertex so that GraphWalker's yEd reader starts on it); walker's data then says where the walk starts.
  */
-function startEdgeOf(m: ModelDraft): string | undefined {
-  if (m.start === undefined) return undefined;
-  if (m.startEdges.length === 1) return m.startEdges[0].id;
-  const vertex = m.startVertex as VertexJson;
-  m.vertices.unshift(vertex);
-  for (const edge of m.startEdges) edge.sourceVertexId = vertex.id;
-  return undefined;
+function restoredStart(m: ModelDraft): string | undefined {
+  return m.fromStart.find((e) => !m.startVertices.has(e.sourceVertexId as string))?.id;
+}
+
+/**
+ * Where walker's data says where the walk starts, a Start vertex is how walker draws edges without a source
+ * (walker-data.ts): they lose the source drawn, and the vertex is left out.
+ */
+function leaveOutStartVertices(model: ModelJson, m: ModelDraft): void {
+  if (m.startVertices.size === 0) return;
+  for (const edge of m.fromStart) if (m.startVertices.has(edge.sourceVertexId as string)) delete edge.sourceVertexId;
+  model.vertices = model.vertices.filter((v) => !m.startVertices.has(v.id));
 }
 
 function unprefixed(id: string, model: ModelDraft): string {

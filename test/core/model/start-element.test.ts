@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { collectModelIssues, loadModelFile, readModelFile } from '../../../core/model/index.js';
+import { ErrorCodes, WalkerError } from '../../../core/errors.js';
 import { Walker } from '../../../core/walker.js';
 import { testRegistries } from '../../support/walkers.js';
 
@@ -167,5 +168,45 @@ describe('a startElementId that names nothing in its own model', () => {
       vertices: [{ id: 'b1', name: 'v_B1', sharedState: 'S' }, { id: 'b2', name: 'v_B2', properties: { blocked: true } }],
     });
     expect(codes(blocked)).toContain('unknown_start_element startElementId');
+  });
+});
+
+describe('--start-element, settled by the load on the elements it keeps', () => {
+  const named = (name: string, value: unknown, blocked = true) =>
+    loadModelFile(value, { source: 'm.json', startElement: name, blocked }).file.models[0];
+
+  it('replaces startElementId, in its canonical place, and keeps a Start vertex as a model that names its start does', () => {
+    const value = unstarted([{ id: 's', name: 'Start' }], [{ id: 'go', name: 'e_Go', sourceVertexId: 's', targetVertexId: 'a' }]);
+    const model = named('v_B', value);
+    expect([model.startElementId, model.vertices.map((v) => v.id)]).toEqual(['b', ['a', 'b', 's']]);
+    expect(Object.keys(model)).toEqual(['id', 'generator', 'startElementId', 'vertices', 'edges']);
+    expect(named('e_AB', unstarted([], [], { startElementId: 'a' })).startElementId).toBe('ab');
+  });
+
+  it('finds an element without an id of its own by the id the load gives it', () => {
+    const value = unstarted([{ name: 'v_New' }], []);
+    expect(named('v_New', value).startElementId).toBe('M-v2');
+  });
+
+  it('does not find a blocked element, nor an edge of a blocked vertex, unless blocked elements are kept', () => {
+    const value = unstarted(
+      [{ id: 'c', name: 'v_C', properties: { blocked: true } }],
+      [{ id: 'bc', name: 'e_BC', sourceVertexId: 'b', targetVertexId: 'c' }],
+    );
+    for (const name of ['v_C', 'e_BC']) {
+      let thrown: unknown;
+      try {
+        named(name, value);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(WalkerError);
+      expect([(thrown as WalkerError).code, (thrown as WalkerError).modelId, (thrown as WalkerError).message]).toEqual([
+        ErrorCodes.MODEL_INVALID,
+        'M',
+        `--start-element Did not find matching element in the model: 'm.json'. No vertex or edge of the first model is named '${name}'.`,
+      ]);
+      expect(named(name, value, false).startElementId).toBe(name === 'v_C' ? 'c' : 'bc');
+    }
   });
 });

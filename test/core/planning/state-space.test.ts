@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../../core/model/load.js';
 import type { ModelFileJson } from '../../../core/model/types.js';
-import { PlainStepper } from '../../../core/planning/plain-stepper.js';
+import { PlainStepper } from '../../../plugins/quickjs/plain-stepper.js';
 import { exploreStates, type ExplorationBound, type StateSpace } from '../../../core/planning/state-space.js';
 import { SNAPSHOT_SEPARATOR } from '../../../core/scripting.js';
 

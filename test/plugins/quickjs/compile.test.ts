@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canWrapAsFunction, guardExpression, isBlank, splitGlobal } from '../../../plugins/quickjs/compile.js';
+import { canWrapAsFunction, guardExpression, isBlank } from '../../../plugins/quickjs/compile.js';
+import { splitGlobal } from '../../../plugins/quickjs/shared-scope.js';
 
 describe('QuickJS compile strategy', () => {
   it.each(['x++;', 'x = y + 1;', 'f = function () { return 1; };', 'f = function(a, b) { return a + b; };', 'if (x) { y = 1; }'])(

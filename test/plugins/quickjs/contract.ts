@@ -21,7 +21,13 @@ export interface ContractHooks {
    * cannot survive a memory limit, so its memory-limit tests are not declared.
    */
   readonly survivesMemoryLimit?: boolean;
+  /** The groups of tests to declare; every group by default. */
+  readonly groups?: readonly ContractGroup[];
 }
+
+/** The contract's groups of tests, by the part of the engine's promise they check. */
+export const CONTRACT_GROUPS = ['semantics', 'failures', 'limits', 'clock', 'hostile', 'state', 'syntax'] as const;
+export type ContractGroup = (typeof CONTRACT_GROUPS)[number];
 
 /**
  * The evaluator contract of core/scripting.ts (docs/behaviour.md, docs/api-execution.md), as one suite that every
@@ -44,12 +50,15 @@ export function describeScriptEngineContract(
       hooks.assertNoLeaks?.();
     });
 
-    describeSemantics(pool);
-    describeFailures(pool);
-    describeLimits(pool, hooks);
-    describeClock(pool);
-    describeHostileScripts(pool);
-    describeState(pool, hooks);
-    describeSyntax(pool);
+    const groups: Record<ContractGroup, () => void> = {
+      semantics: () => describeSemantics(pool),
+      failures: () => describeFailures(pool),
+      limits: () => describeLimits(pool, hooks),
+      clock: () => describeClock(pool),
+      hostile: () => describeHostileScripts(pool),
+      state: () => describeState(pool, hooks),
+      syntax: () => describeSyntax(pool),
+    };
+    for (const group of hooks.groups ?? CONTRACT_GROUPS) groups[group]();
   });
 }

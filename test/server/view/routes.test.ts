@@ -312,5 +312,5 @@ describe('a watched session whose walk moves to a thread of its own', () => {
     expect(messages.at(-1)!.walk!.lastSteps.map((s) => s.id)).toEqual(['e0', 'a', 'e1', 'b', 'e2', 'a', 'e1', 'b', 'e2', 'a', 'e1', 'b']);
     stream.close();
     // A thread starts and rebuilds the walk: seconds on a loaded machine.
-  }, 40_000);
+  });
 });

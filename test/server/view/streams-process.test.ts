@@ -24,7 +24,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await Promise.all(services.map((service) => service.stop()));
-}, 30_000);
+});
 
 async function serve(args: string[]): Promise<{ service: Service; port: number }> {
   const service = await startService(['-s', 'RESTFUL', '-p', '0', ...args]);
@@ -72,7 +72,7 @@ describe('event streams of the web view', () => {
     expect((await fetch(`${service.url}/walker/view/sessions/${c}`)).status).toBe(200);
     onA[0].socket.destroy();
     await onA[0].closed;
-    await expect.poll(async () => statusOf(await stream(port, `/walker/view/sessions/${c}/events`, true).head), { timeout: 2000, interval: 50 }).toBe(200);
+    await expect.poll(async () => statusOf(await stream(port, `/walker/view/sessions/${c}/events`, true).head), { timeout: 10_000, interval: 50 }).toBe(200);
     await expectAlive(service, a);
   });
 
@@ -145,7 +145,7 @@ describe('event streams of the web view', () => {
     stalled.socket.resume();
     let closed = false;
     void stalled.closed.then(() => (closed = true));
-    await expect.poll(() => closed, { timeout: 3000, interval: 100 }).toBe(true);
+    await expect.poll(() => closed, { timeout: 10_000, interval: 100 }).toBe(true);
     // The reader that reads got its messages, 8 MB each; the quiet one got the walk and a keep-alive comment
     // every half timeout; both are open still.
     expect(reading.received()).toBeGreaterThan(8_000_000);
@@ -154,5 +154,5 @@ describe('event streams of the web view', () => {
     expect(idle.received()).toBeGreaterThan(quietBefore);
     for (const open of [reading, idle]) expect(open.socket.destroyed).toBe(false);
     await expectAlive(service, busy);
-  }, 30_000);
+  });
 });

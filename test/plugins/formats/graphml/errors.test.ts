@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { read, refusal } from './read-graphml.js';
 import { ErrorCodes } from '../../../../core/errors.js';
+import { collectModelIssues } from '../../../../core/model/issues.js';
 
 
 
@@ -64,22 +65,64 @@ describe('GraphML documents walker refuses', () => {
     expect(refusal(doc(group, edge('e0', 'g::n0', 'g'))).message).toMatch(/the edge's target 'g' is a group node; edges join vertices/);
   });
 
-  it('refuses a Start vertex that something leads into; keeps one that no edge, or two, leave as a vertex named Start', () => {
-    const into = refusal(doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1'), edge('e1', 'n1', 'n0')));
-    expect(into.message).toMatch(/element 'e1', field 'target': the edge leads into node 'n0', which is labelled Start/);
-    // It marks no start then: the start rules of a load warn of it, and a walk without another start is refused.
-    expect(read(doc(node('n0', 'Start'), node('n1', 'v_A')))).toEqual({
-      models: [{ name: 'm', vertices: [{ id: 'n0', name: 'Start' }, { id: 'n1', name: 'v_A' }], edges: [] }],
+  it("refuses walker's data key when it is not a JSON object", () => {
+    const keyed = `${HEAD}<key id="w" for="node" attr.name="walker" attr.type="string"/><graph id="G"><node id="n0"><data key="w">{broken</data><data key="d0"><y:ShapeNode><y:NodeLabel>v</y:NodeLabel></y:ShapeNode></data></node></graph></graphml>`;
+    expect(refusal(keyed).message).toMatch(/^m\.graphml, element 'n0', field 'walker': the walker data of node 'n0' is not JSON/);
+  });
+});
+
+describe('A yEd Start vertex, read as drawn and judged by the start rule of every format', () => {
+  const load = (text: string, blocked = true) => collectModelIssues(read(text), { blocked });
+  const summary = (text: string, blocked = true) => {
+    const { file, issues } = load(text, blocked);
+    const model = file?.models[0];
+    return {
+      start: model?.startElementId,
+      vertices: model?.vertices.map((v) => v.id),
+      issues: issues.map((i) => `${i.severity} ${i.code}`),
+    };
+  };
+
+  it('keeps one that no edge, or two, leave as a vertex named Start; the load warns and refuses a walk without a start', () => {
+    expect(read(doc(node('n0', ' start '), node('n1', 'v_A')))).toEqual({
+      models: [{ name: 'm', vertices: [{ id: 'n0', name: 'start' }, { id: 'n1', name: 'v_A' }], edges: [] }],
     });
     const two = read(doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1'), edge('e1', 'n0', 'n1')));
     expect(two.models[0].vertices[0]).toEqual({ id: 'n0', name: 'Start' });
     expect(two.models[0].edges.map((e) => e.sourceVertexId)).toEqual(['n0', 'n0']);
-    const twice = refusal(doc(node('n0', 'Start'), node('n1', 'start'), node('n2', 'v_A'), edge('e0', 'n0', 'n2')));
-    expect(twice.message).toMatch(/element 'n1': node 'n0' is labelled Start already; a model has one Start vertex at most/);
+    expect(summary(doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1'), edge('e1', 'n0', 'n1'))).issues).toEqual([
+      'error no_start_element',
+      'warning ambiguous_start',
+    ]);
   });
 
-  it("refuses walker's data key when it is not a JSON object", () => {
-    const keyed = `${HEAD}<key id="w" for="node" attr.name="walker" attr.type="string"/><graph id="G"><node id="n0"><data key="w">{broken</data><data key="d0"><y:ShapeNode><y:NodeLabel>v</y:NodeLabel></y:ShapeNode></data></node></graph></graphml>`;
-    expect(refusal(keyed).message).toMatch(/^m\.graphml, element 'n0', field 'walker': the walker data of node 'n0' is not JSON/);
+  it('is a state like any other when an edge leads into it, as a JSON vertex named Start is; it marks no start then', () => {
+    const into = doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1'), edge('e1', 'n1', 'n0'));
+    expect(read(into).models[0]).toEqual({
+      name: 'm',
+      vertices: [{ id: 'n0', name: 'Start' }, { id: 'n1', name: 'v_A' }],
+      edges: [
+        { id: 'e0', sourceVertexId: 'n0', targetVertexId: 'n1' },
+        { id: 'e1', sourceVertexId: 'n1', targetVertexId: 'n0' },
+      ],
+    });
+    expect(summary(into)).toEqual({ start: undefined, vertices: undefined, issues: ['error no_start_element'] });
+  });
+
+  it('may be drawn twice: the one edge they mark starts the walk, several are named in a warning', () => {
+    const one = doc(node('n0', 'Start'), node('n1', 'start'), node('n2', 'v_A'), edge('e0', 'n0', 'n2'));
+    expect(summary(one)).toEqual({ start: 'e0', vertices: ['n1', 'n2'], issues: ['warning unreachable_element'] });
+    const both = doc(node('n0', 'Start'), node('n1', 'start'), node('n2', 'v_A'), edge('e0', 'n0', 'n2'), edge('e1', 'n1', 'n2'));
+    expect(summary(both).issues).toEqual(['error no_start_element', 'warning ambiguous_start']);
+  });
+
+  it('marks its start among the edges a load keeps: blocked ones are left out first', () => {
+    const text = doc(node('n0', 'Start'), node('n1', 'v_A'), node('n2', 'v_B'), edge('e0', 'n0', 'n1', 'e_Old BLOCKED'), edge('e1', 'n0', 'n2', 'e_New'), edge('e2', 'n1', 'n2', 'e_AB'), edge('e3', 'n2', 'n1', 'e_BA'));
+    expect(summary(text)).toEqual({ start: 'e1', vertices: ['n1', 'n2'], issues: [] });
+    expect(summary(text, false).issues).toEqual(['error no_start_element', 'warning ambiguous_start']);
+    // One blocked edge alone is read as GraphWalker's yEd reader reads it, the start; the load refuses it then.
+    const alone = doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1', 'e_Old BLOCKED'), edge('e1', 'n1', 'n1', 'e_Stay'));
+    expect(summary(alone).issues).toEqual(['error unknown_start_element']);
+    expect(summary(alone, false)).toEqual({ start: 'e0', vertices: ['n1'], issues: [] });
   });
 });

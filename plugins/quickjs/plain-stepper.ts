@@ -1,10 +1,9 @@
-import type { ScriptOrigin } from '../errors.js';
-import type { Graph } from '../model/graph.js';
-import { actionScripts, SNAPSHOT_SEPARATOR } from '../scripting.js';
+import type { ScriptOrigin } from '../../core/errors.js';
+import type { Graph } from '../../core/model/graph.js';
+import { CLOSED, MAYBE, OPEN, UNPREDICTABLE, type HostStepper } from '../../core/planning/state-space.js';
+import { SNAPSHOT_SEPARATOR } from '../../core/scripting.js';
 import { compilePlain, NotPlain, Unpredictable, type PlainScope, type PlainScript, type PlainValue } from './plain-scripts.js';
-import { CLOSED, MAYBE, OPEN, UNPREDICTABLE, type StateStepper } from './state-space.js';
-
-const GLOBAL_PREFIX = 'global.';
+import { actionScripts, splitGlobal } from './shared-scope.js';
 
 /** A compiled script and the scope it runs in: its model's, or the shared one (index `models`). */
 interface Placed {
@@ -13,7 +12,7 @@ interface Placed {
 }
 
 /**
- * A {@link StateStepper} over plain scripts (plain-scripts.ts): the variables are maps in the host, copied
+ * A {@link HostStepper} over plain scripts (plain-scripts.ts): the variables are maps in the host, copied
  * in the snapshot format of core/scripting.ts. Made only when every guard and action of the graph is plain;
  * a value that is not (an array, a number JSON cannot hold) throws {@link NotPlain}, and the exploration is
  * made again in the sandbox.
@@ -22,7 +21,7 @@ interface Placed {
  * the copy spells out in full) and the values. A transition is keyed in a third of the time its copy takes,
  * and most transitions lead to a state found before, whose copy is then never made.
  */
-export class PlainStepper implements StateStepper {
+export class PlainStepper implements HostStepper {
   private scopes: PlainScope[] = [];
   /** The copy last loaded, parsed: loading it again (after each action) only rebuilds the maps. */
   private loadedText: string | undefined;
@@ -41,10 +40,9 @@ export class PlainStepper implements StateStepper {
   /** The stepper, or undefined when some guard or action of the graph is not plain. */
   static of(graph: Graph): PlainStepper | undefined {
     const models = graph.models.length;
-    // GraphWalker's scope rule (core/scripting.ts): a script that mentions `global.` runs without it, shared.
     const place = (e: number, source: string, kind: 'guard' | 'action', origin: ScriptOrigin): Placed | undefined => {
-      const shared = source.includes(GLOBAL_PREFIX);
-      const run = compilePlain(shared ? source.replaceAll(GLOBAL_PREFIX, '') : source, kind, origin);
+      const { shared, code } = splitGlobal(source);
+      const run = compilePlain(code, kind, origin);
       return run && { scope: shared ? models : graph.modelOf[e], run };
     };
     const guards: Array<Placed | undefined> = new Array(graph.size);

@@ -1,5 +1,5 @@
 import { parse, type Expression, type Node, type Statement } from 'acorn';
-import { ScriptError, type ScriptOrigin } from '../errors.js';
+import { ScriptError, type ScriptOrigin } from '../../core/errors.js';
 import { exactPower, GLOBAL_NAMES, NotPlain, PLAIN_CONSTANTS, PLAIN_FUNCTIONS } from './plain-library.js';
 
 export { NotPlain, Unpredictable } from './plain-library.js';

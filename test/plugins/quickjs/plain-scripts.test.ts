@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScriptError } from '../../../core/errors.js';
-import { compilePlain, NotPlain, Unpredictable, type PlainScope, type PlainValue } from '../../../core/planning/plain-scripts.js';
+import { compilePlain, NotPlain, Unpredictable, type PlainScope, type PlainValue } from '../../../plugins/quickjs/plain-scripts.js';
 import { createRandom } from '../../../core/random.js';
 import { DEFAULT_SCRIPT_LIMITS, SNAPSHOT_SEPARATOR } from '../../../core/scripting.js';
 import { createQuickJsEngine } from '../../../plugins/quickjs/index.js';

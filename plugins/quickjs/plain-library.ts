@@ -5,11 +5,13 @@
  * over values the walk never sees would lead nowhere.
  */
 
+import { HostStepperDeclined } from '../../core/planning/state-space.js';
+
 /** Thrown by a plain script that reads chance or time: what follows is not decided by the variables. */
 export class Unpredictable extends Error {}
 
 /** Thrown for what plain evaluation does not compute the way QuickJS does: the exploration falls back to the sandbox. */
-export class NotPlain extends Error {}
+export class NotPlain extends HostStepperDeclined {}
 
 type Builtin = (...args: unknown[]) => unknown;
 
