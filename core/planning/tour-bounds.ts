@@ -38,7 +38,8 @@ export class TourBounds {
     if (required.length > SEARCH_ELEMENTS) throw new RangeError(`at most ${SEARCH_ELEMENTS} required elements, got ${required.length}`);
     this.full = (1 << required.length) - 1;
     const into = incoming(space);
-    this.distance = required.map((e) => distancesTo(space, into, e));
+    const jumps = space.edgeOf.some((e) => e < g.vertexCount);
+    this.distance = required.map((e) => (jumps ? weightedDistancesTo : distancesTo)(space, into, e));
     const gaps = this.gaps();
     this.before = required.map((_, j) => Int32Array.from(required.map((__, i) => i).filter((i) => i !== j && gaps[i][j] !== NEVER)).sort((a, b) => gaps[a][j] - gaps[b][j]));
     this.beforeGap = this.before.map((list, j) => list.map((i) => gaps[i][j]));
@@ -111,10 +112,41 @@ function incoming(space: StateSpace): { start: Int32Array; transitions: Int32Arr
 }
 
 /**
- * The fewest steps from each state until `element` is stepped on: Dial's shortest paths over the transitions
- * backwards, with a bucket per distance (every transition costs one or two steps).
+ * The fewest steps from each state until `element` is stepped on, where every transition is an edge (two
+ * steps): breadth-first over the transitions backwards.
  */
 function distancesTo(space: StateSpace, into: ReturnType<typeof incoming>, element: number): Uint16Array {
+  const d = new Uint16Array(space.size).fill(NEVER);
+  const queue = new Int32Array(space.size);
+  let tail = 0;
+  const isVertex = space.graph.isVertex(element);
+  for (let t = 0; t < space.to.length; t++) {
+    const hit = isVertex ? space.vertexOf[space.to[t]] === element : space.edgeOf[t] === element;
+    const s = into.source[t];
+    if (hit && d[s] === NEVER) {
+      d[s] = 2;
+      queue[tail++] = s;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const s = queue[head];
+    const next = Math.min(d[s] + 2, FAR);
+    for (let i = into.start[s]; i < into.start[s + 1]; i++) {
+      const p = into.source[into.transitions[i]];
+      if (d[p] === NEVER) {
+        d[p] = next;
+        queue[tail++] = p;
+      }
+    }
+  }
+  return d;
+}
+
+/**
+ * {@link distancesTo} where some transitions are jumps (one step): Dial's shortest paths over the transitions
+ * backwards, with a bucket per distance.
+ */
+function weightedDistancesTo(space: StateSpace, into: ReturnType<typeof incoming>, element: number): Uint16Array {
   const d = new Uint16Array(space.size).fill(NEVER);
   const buckets: number[][] = [];
   const reach = (s: number, steps: number): void => {

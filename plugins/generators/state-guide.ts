@@ -74,10 +74,10 @@ export class StateGuide {
     const state = this.locate(walk, vertex);
     if (state < 0) return NO_SPACE;
     const space = this.space!;
-    // A jump the machine does not offer now (back to where the walk just jumped from, say) cannot begin a plan.
-    const first = (x: number) => (isJump(space, x) ? jumps : open).includes(space.edgeOf[x]);
     let t = this.due(state);
-    if (t < 0 || !first(t)) {
+    if (t < 0 || !offered(space, t, open, jumps)) {
+      // A jump the machine does not offer now (back to where the walk just jumped from, say) cannot begin a plan.
+      const first = (x: number) => offered(space, x, open, jumps);
       const chanced = closedByChance(space, state, first);
       if (chanced) this.exhausted = false;
       if (!this.exhausted) {
@@ -88,7 +88,7 @@ export class StateGuide {
         t = this.due(state);
       }
     }
-    if (t < 0 || !first(t)) {
+    if (t < 0 || !offered(space, t, open, jumps)) {
       this.expected = -1;
       // Part of the states only, explored on the fly, with nothing to head for in it: this decision goes by
       // the graph alone, and the statistics count it.
@@ -118,12 +118,11 @@ export class StateGuide {
   private due(state: number): number {
     if (this.at >= this.plan.length) return -1;
     const space = this.space!;
-    const leaves = (t: number) => t >= space.outStart[state] && t < space.outStart[state + 1];
+    const [from, end] = [space.outStart[state], space.outStart[state + 1]];
+    let t = this.plan[this.at];
     // The machine made the planned move without asking: a jump that was the only way on from its vertex.
-    if (!leaves(this.plan[this.at]) && space.to[this.plan[this.at]] === state) this.at++;
-    if (this.at >= this.plan.length) return -1;
-    const t = this.plan[this.at];
-    return leaves(t) ? t : -1;
+    if ((t < from || t >= end) && space.to[t] === state && ++this.at < this.plan.length) t = this.plan[this.at];
+    return t >= from && t < end ? t : -1;
   }
 
   private locate(walk: WalkState, vertex: number): number {
@@ -155,6 +154,11 @@ export class StateGuide {
     this.expected = -1;
     return found;
   }
+}
+
+/** Whether the machine offers transition `t` now: an edge among the `open` ones, a jump among the `jumps`. */
+function offered(space: StateSpace, t: number, open: readonly number[], jumps: readonly number[]): boolean {
+  return (isJump(space, t) ? jumps : open).includes(space.edgeOf[t]);
 }
 
 /** Whether some transition of `state` whose guard reads chance or time is closed now: another time it may not be. */
