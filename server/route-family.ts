@@ -1,11 +1,8 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody, type ApiError } from './api-error.js';
 
-/** A request answered before any route runs: its status, a stable code, and a message that says what to do. */
-export interface Refusal {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-}
+/** A request answered before any route runs: an error of the one table (server/api-error.ts). */
+export type Refusal = ApiError;
 
 /**
  * A family of routes, discovered at startup from `server/routes/<family>/index.(js|ts)` whose default export
@@ -61,6 +58,6 @@ export function familyOfUrl(families: readonly RouteFamily[], url: string): Rout
  */
 export function sendRefusal(reply: FastifyReply, families: readonly RouteFamily[], url: string, refusal: Refusal): void {
   const { status, code, message } = refusal;
-  const body = familyOfUrl(families, url)?.refusalBody?.(code, message) ?? { code, message };
+  const body = familyOfUrl(families, url)?.refusalBody?.(code, message) ?? errorBody(refusal);
   void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }

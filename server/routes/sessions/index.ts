@@ -1,10 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../api-error.js';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { apiError, isApiError, type ApiError } from '../../api-error.js';
+import { apiErrorHandler, payloadTooLarge, sendApiError, unknownRouteHandler } from '../../error-handler.js';
 import { overlongSegment } from '../../framework-errors.js';
-import type { Refusal, RouteFamily } from '../../route-family.js';
-import { SessionError } from '../../sessions/errors.js';
+import type { RouteFamily } from '../../route-family.js';
 import { sessionStartOf, startSession } from '../../sessions/creation.js';
-import { toError } from '../../thrown.js';
 import { acceptAnyBodyAsText, acceptAnyContentType, registerExecutionRoutes } from '../execution/family.js';
 import type { Dialect } from '../execution/dialect.js';
 import { walkerDialect } from '../execution/walker-dialect.js';
@@ -13,8 +12,6 @@ import { walkerDialect } from '../execution/walker-dialect.js';
 interface SessionParams {
   readonly session_id: string;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A session as the lifecycle routes show it (docs/api-sessions.md). */
 const sessionSchema = {
@@ -54,8 +51,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
       registerExecutionRoutes(inSession, inSessionDialect, (request) => sessions.use((request.params as SessionParams).session_id), {
         // A session that is not there, or a service that is closing: refused before the walk, as the lifecycle routes refuse.
         lookupErrors: (error, reply) => {
-          if (!(error instanceof ApiError)) return false;
-          void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
+          if (!isApiError(error)) return false;
+          sendApiError(reply, error);
           return true;
         },
       }),
@@ -66,14 +63,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
 async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
   const { sessions, drafts, options } = scope.services;
   acceptAnyBodyAsText(scope, options.maxModelBytes);
-  scope.setErrorHandler(handleLifecycleError);
-  scope.setNotFoundHandler((request, reply) => {
-    const error = new SessionError(
-      'not_found',
-      `No session route ${request.method} ${request.url.split('?')[0]}. The session routes are listed in docs/api-sessions.md.`,
-    );
-    void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
-  });
+  scope.setErrorHandler(apiErrorHandler({ tooLarge: (request) => payloadTooLarge(request, options.maxModelBytes) }));
+  scope.setNotFoundHandler(unknownRouteHandler('session', 'docs/api-sessions.md'));
 
   scope.post(
     '/',
@@ -127,21 +118,6 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
   );
 }
 
-/** Every failure of a lifecycle route: its real status with `{code, message}`, as the draft API answers. */
-function handleLifecycleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const error = toError(thrown) as Error & Partial<FastifyError>;
-  let answer: ApiError;
-  if (error instanceof ApiError) answer = error;
-  else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    reply.header('connection', 'close');
-    answer = new SessionError('payload_too_large', `The body is larger than the limit of ${request.server.services.options.maxModelBytes} bytes (--max-model-bytes).`);
-  } else {
-    request.log.error({ err: error }, 'session request failed');
-    answer = new SessionError('internal', 'The server failed to handle the request; it is logged.');
-  }
-  return reply.code(answer.status).type(JSON_TYPE).send(answer.toJSON());
-}
-
 const sessionsFamily: RouteFamily = {
   name: 'sessions',
   prefix: '/walker/sessions',
@@ -161,10 +137,10 @@ const sessionsFamily: RouteFamily = {
  * decoded is worded as everywhere (server/framework-errors.ts). Both in `{code, message}`, below
  * `/{session_id}` too, as every refusal of the family.
  */
-function sessionFrameworkRefusal(error: FastifyError, request: FastifyRequest): Refusal | undefined {
+function sessionFrameworkRefusal(error: FastifyError, request: FastifyRequest): ApiError | undefined {
   if (error.code !== 'FST_ERR_MAX_PARAM_LENGTH') return undefined;
   const { length } = overlongSegment(request.url);
-  return new SessionError('session_not_found', `No session has an id of ${length} characters: use the id that POST /walker/sessions answered.`);
+  return apiError('session_not_found', `No session has an id of ${length} characters: use the id that POST /walker/sessions answered.`);
 }
 
 export default sessionsFamily;

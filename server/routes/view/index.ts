@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../api-error.js';
+import type { FastifyInstance } from 'fastify';
+import { apiErrorHandler, unknownRouteHandler } from '../../error-handler.js';
 import type { RouteFamily } from '../../route-family.js';
-import { toError } from '../../thrown.js';
 import { EventStream } from '../../view/event-stream.js';
 import { StreamCaps } from '../../view/stream-caps.js';
 import { VIEW_ENDPOINTS, type ViewEndpoint } from './endpoints.js';
@@ -38,11 +37,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
   scope.addHook('preClose', async () => {
     for (const stream of streams) stream.drop();
   });
-  scope.setErrorHandler(handleError);
-  scope.setNotFoundHandler((request, reply) => {
-    const message = `No view route ${request.method} ${request.url.split('?')[0]}. The view's routes are listed in docs/view.md.`;
-    void reply.code(404).type(JSON_TYPE).send({ code: 'not_found', message });
-  });
+  scope.setErrorHandler(apiErrorHandler());
+  scope.setNotFoundHandler(unknownRouteHandler('view', 'docs/view.md'));
   for (const endpoint of VIEW_ENDPOINTS) registerEndpoint(scope, endpoint, streams, caps);
 };
 
@@ -102,13 +98,6 @@ function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, stream
       return reply;
     },
   );
-}
-
-function handleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const error = toError(thrown);
-  if (error instanceof ApiError) return reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
-  request.log.error({ err: error }, 'view request failed');
-  return reply.code(500).type(JSON_TYPE).send({ code: 'internal', message: 'The server failed to handle the request; it is logged.' });
 }
 
 const view: RouteFamily = {
