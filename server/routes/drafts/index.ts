@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
 import { registerConvert } from './convert.js';
@@ -55,4 +55,4 @@ const drafts: RouteFamily = {
   frameworkRefusal: draftFrameworkRefusal,
 };
 
-export default drafts;
+export default routeFamily(drafts);

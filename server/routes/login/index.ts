@@ -1,25 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { apiError, type ApiError } from '../../api-error.js';
 import { apiErrorHandler, sendApiError } from '../../error-handler.js';
 import { bearerOf, hasLoginCookie, loginCookie, loginValue, sameToken } from '../../login-cookie.js';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 
 
-const LoginState = {
-  type: 'object',
-  required: ['required', 'authorized'],
-  properties: {
-    required: { type: 'boolean', description: 'Whether the service was started with --token.' },
-    authorized: { type: 'boolean', description: 'Whether this request carried the token or the login cookie.' },
-  },
-} as const;
+const LoginState = Type.Object({
+  required: Type.Boolean({ description: 'Whether the service was started with --token.' }),
+  authorized: Type.Boolean({ description: 'Whether this request carried the token or the login cookie.' }),
+});
 
-const LoginBody = {
-  type: 'object',
-  required: ['token'],
-  additionalProperties: false,
-  properties: { token: { type: 'string', maxLength: 4096 } },
-} as const;
+const LoginBody = Type.Object({ token: Type.String({ maxLength: 4096 }) }, { additionalProperties: false });
+
+const NoBody = Type.Null();
 
 /**
  * The web page's login (docs/editor.md): with `--token`, a browser cannot send the bearer header when it opens
@@ -46,7 +40,7 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
 
   scope.post<{ Body: { token: string } }>(
     '/',
-    { schema: { tags: ['login'], operationId: 'login', summary: 'Trade the token for the login cookie', body: LoginBody, response: { 204: { type: 'null' } } } },
+    { schema: { tags: ['login'], operationId: 'login', summary: 'Trade the token for the login cookie', body: LoginBody, response: { 204: NoBody } } },
     async (request, reply: FastifyReply) => {
       if (token === undefined) return reply.code(204).send();
       if (!sameToken(request.body.token, token)) {
@@ -56,7 +50,7 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
     },
   );
 
-  scope.delete('/', { schema: { tags: ['login'], operationId: 'logout', summary: 'Forget the login cookie', response: { 204: { type: 'null' } } } }, async (_request, reply) =>
+  scope.delete('/', { schema: { tags: ['login'], operationId: 'logout', summary: 'Forget the login cookie', response: { 204: NoBody } } }, async (_request, reply) =>
     reply.code(204).header('set-cookie', loginCookie('')).send(),
   );
 };
@@ -79,4 +73,4 @@ const login: RouteFamily = {
   plugin,
 };
 
-export default login;
+export default routeFamily(login);

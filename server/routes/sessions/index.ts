@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { apiError, isApiError, type ApiError } from '../../api-error.js';
 import { apiErrorHandler, payloadTooLarge, sendApiError, unknownRouteHandler } from '../../error-handler.js';
 import { overlongSegment } from '../../framework-errors.js';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import { sessionStartOf, startSession } from '../../sessions/creation.js';
 import { acceptAnyBodyAsText, acceptAnyContentType, registerExecutionRoutes } from '../execution/family.js';
 import type { Dialect } from '../execution/dialect.js';
@@ -14,24 +15,17 @@ interface SessionParams {
 }
 
 /** A session as the lifecycle routes show it (docs/api-sessions.md). */
-const sessionSchema = {
-  type: 'object',
-  required: ['id', 'created', 'lastUsed', 'models', 'steps', 'vertexCoverage', 'edgeCoverage', 'isolated'],
-  properties: {
-    id: { type: 'string', description: 'A random UUID, after `<node-id>.` when the process has a --node-id.' },
-    created: { type: 'string', format: 'date-time' },
-    lastUsed: { type: 'string', format: 'date-time', description: 'The last request of the session; reads of it do not count.' },
-    models: {
-      type: 'array',
-      items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-    },
-    seed: { type: 'integer', description: 'The seed of the loaded walk; absent before a load.' },
-    steps: { type: 'integer' },
-    vertexCoverage: { type: 'integer' },
-    edgeCoverage: { type: 'integer' },
-    isolated: { type: 'boolean', description: 'True once the walk runs in a worker thread of its own.' },
-  },
-} as const;
+const sessionSchema = Type.Object({
+  id: Type.String({ description: 'A random UUID, after `<node-id>.` when the process has a --node-id.' }),
+  created: Type.String({ format: 'date-time' }),
+  lastUsed: Type.String({ format: 'date-time', description: 'The last request of the session; reads of it do not count.' }),
+  models: Type.Array(Type.Object({ id: Type.String(), name: Type.Optional(Type.String()) })),
+  seed: Type.Optional(Type.Integer({ description: 'The seed of the loaded walk; absent before a load.' })),
+  steps: Type.Integer(),
+  vertexCoverage: Type.Integer(),
+  edgeCoverage: Type.Integer(),
+  isolated: Type.Boolean({ description: 'True once the walk runs in a worker thread of its own.' }),
+});
 
 /** `/walker`'s answers, as operations of their own in the OpenAPI document. */
 const inSessionDialect: Dialect = { ...walkerDialect, name: 'sessions', tag: 'sessions', operationPrefix: 'session' };
@@ -78,7 +72,7 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
         description:
           'An empty body or {} makes an empty session (load in it next); {"draft": id, "revision": n} walks the ' +
           "draft's current revision; any other body is a model file, as load takes it. Answers 201 with the session.",
-        querystring: { type: 'object', properties: { generator: { type: 'string' } } },
+        querystring: Type.Object({ generator: Type.Optional(Type.String()) }),
         response: { 201: sessionSchema },
       },
     },
@@ -97,7 +91,7 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
     },
   );
 
-  const listSchema = { type: 'object', required: ['sessions'], properties: { sessions: { type: 'array', items: sessionSchema } } };
+  const listSchema = Type.Object({ sessions: Type.Array(sessionSchema) });
   scope.get('/', { schema: { tags: ['sessions'], operationId: 'listSessions', summary: 'The live sessions', response: { 200: listSchema } } }, async () => ({
     sessions: await Promise.all(sessions.list().map((s) => s.info())),
   }));
@@ -110,7 +104,7 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
 
   scope.delete<{ Params: SessionParams }>(
     '/:session_id',
-    { schema: { tags: ['sessions'], operationId: 'deleteSession', summary: 'Delete a session and free its walk', response: { 204: { type: 'null' } } } },
+    { schema: { tags: ['sessions'], operationId: 'deleteSession', summary: 'Delete a session and free its walk', response: { 204: Type.Null() } } },
     async (request, reply) => {
       sessions.delete(request.params.session_id);
       return reply.code(204).send();
@@ -143,4 +137,4 @@ function sessionFrameworkRefusal(error: FastifyError, request: FastifyRequest): 
   return apiError('session_not_found', `No session has an id of ${length} characters: use the id that POST /walker/sessions answered.`);
 }
 
-export default sessionsFamily;
+export default routeFamily(sessionsFamily);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import { isApiError } from '../../api-error.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
 import { DraftWatch } from '../../view/draft-watch.js';
@@ -27,7 +28,7 @@ export interface ViewEndpoint {
   readonly url: string;
   readonly summary: string;
   /** What `url`'s parameters are, as a JSON Schema. */
-  readonly params?: object;
+  readonly params?: TSchema;
   /**
    * The message as it stands now, whole, as JSON (a large graph in it is the one its streams share). Throws an
    * API error (server/api-error.ts) for a session or draft that is not there.
@@ -37,8 +38,8 @@ export interface ViewEndpoint {
   follow(scope: FastifyInstance, request: FastifyRequest): Followed;
 }
 
-const SESSION_PARAMS = { type: 'object', required: ['session_id'], properties: { session_id: { type: 'string' } } };
-const DRAFT_PARAMS = { type: 'object', required: ['draft_id'], properties: { draft_id: { type: 'string' } } };
+const SESSION_PARAMS = Type.Object({ session_id: Type.String() });
+const DRAFT_PARAMS = Type.Object({ draft_id: Type.String() });
 
 const defaultSession: ViewEndpoint = {
   name: 'Session',

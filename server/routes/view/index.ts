@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { apiErrorHandler, unknownRouteHandler } from '../../error-handler.js';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import { EventStream } from '../../view/event-stream.js';
 import { StreamCaps } from '../../view/stream-caps.js';
 import { VIEW_ENDPOINTS, type ViewEndpoint } from './endpoints.js';
@@ -9,19 +10,12 @@ import { VIEW_ENDPOINTS, type ViewEndpoint } from './endpoints.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A message, as the OpenAPI document describes it: its members are in docs/view.md. */
-const MESSAGE = {
-  type: 'object',
-  additionalProperties: true,
-  required: ['kind'],
-  properties: { kind: { type: 'string', enum: ['walk', 'draft'] } },
-  description: 'A walk or draft message (docs/view.md).',
-};
+const MESSAGE = Type.Object(
+  { kind: Type.Enum(['walk', 'draft'], { type: 'string' }) },
+  { additionalProperties: true, description: 'A walk or draft message (docs/view.md).' },
+);
 
-const FAILURE = {
-  type: 'object',
-  required: ['code', 'message'],
-  properties: { code: { type: 'string' }, message: { type: 'string' } },
-};
+const FAILURE = Type.Object({ code: Type.String(), message: Type.String() });
 
 /**
  * What the web page reads (docs/view.md): for each endpoint of the table, the message as it stands
@@ -71,7 +65,7 @@ function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, stream
         description: 'Each event is one message of the JSON shape of the route without /events, after changes (docs/view.md).',
         ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
         response: {
-          200: { description: 'A text/event-stream of messages.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          200: { description: 'A text/event-stream of messages.', content: { 'text/event-stream': { schema: Type.String() } } },
           ...failures,
           503: FAILURE,
         },
@@ -112,4 +106,4 @@ const view: RouteFamily = {
   plugin,
 };
 
-export default view;
+export default routeFamily(view);

@@ -4,7 +4,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { isApiError } from '../../api-error.js';
 import { sendApiError } from '../../error-handler.js';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
 import { toError } from '../../thrown.js';
 import { WEBSOCKET_UPGRADE } from '../../upgrade-constraint.js';
@@ -120,5 +120,5 @@ const websocket: RouteFamily = {
   plugin,
 };
 
-export default websocket;
+export default routeFamily(websocket);
 
