@@ -54,6 +54,9 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // @fastify/autoload imports the route families (server/discovery.ts); run through Vite like the rest, it
+    // imports their TypeScript sources, and the same module instances as the tests do.
+    server: { deps: { inline: ['@fastify/autoload'] } },
     // QuickJS instances and child processes are heavy: two workers match the CI machine's two cores.
     maxWorkers: 2,
     // A process per test file: nothing one file leaves (timers, module state, memory) reaches the next.

@@ -4,7 +4,7 @@ import type { PluginSource } from './sessions/worker-protocol.js';
 import { createClientErrorHandler } from './client-errors.js';
 import { closingPlugin } from './closing.js';
 import { compose } from './composition.js';
-import { discoverRouteFamilies } from './discovery.js';
+import { registerRouteFamilies } from './discovery.js';
 import { loggingPlugin } from './logging.js';
 import { networkPlugin } from './network.js';
 import { openApiPlugin } from './openapi.js';
@@ -30,7 +30,7 @@ export interface BuildAppOptions extends AppOptionsInput {
 }
 
 /**
- * Builds the service: a Fastify app with every route family of `server/routes/` registered under its prefix,
+ * Builds the service: a Fastify app with every route family found in `server/routes/` registered under its prefix,
  * each in its own encapsulated scope, and `GET /openapi.json` describing them all. It never listens (see `startServer`); tests use `app.inject`.
  * Closing the app frees the execution session's machine and the drafts.
  */
@@ -38,7 +38,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const { plugins = [], pluginSources = [], ...rest } = options;
   const resolved = resolveAppOptions(rest);
   const services = await compose(resolved, plugins, pluginSources);
-  const families = await discoverRouteFamilies();
+  // Filled as the families register (server/discovery.ts); read only by requests, once the app is ready.
+  const families: RouteFamily[] = [];
   const app = Fastify(fastifyOptions(resolved, families));
   services.tellNotesTo((level, message) => app.log[level](message));
   for (const warning of optionWarnings(rest)) app.log.warn(warning);
@@ -48,9 +49,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(loggingPlugin);
   await app.register(servicesPlugin, { services });
   await app.register(openApiPlugin, { families });
-  for (const family of families) {
-    await app.register(family.plugin, { prefix: family.prefix });
-  }
+  await registerRouteFamilies(app, families);
   return app;
 }
 

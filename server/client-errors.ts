@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { ApiErrors, type ApiErrorCode } from './api-error.js';
 import type { AppOptions } from './options.js';
 
 /** A failure Node's HTTP parser reports before any request exists. */
@@ -18,12 +19,13 @@ export function createClientErrorHandler(options: Pick<AppOptions, 'timeouts' | 
   return function handleClientError(error: ClientError, socket: Socket): void {
     // A reset connection has nobody left to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, code, message] =
+    const [code, message]: [ApiErrorCode, string] =
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', `The request did not arrive in time: the headers must arrive within ${headersMs} ms and the whole request within ${requestMs} ms.`]
+        ? ['request_timeout', `The request did not arrive in time: the headers must arrive within ${headersMs} ms and the whole request within ${requestMs} ms.`]
         : error.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, 'headers_too_large', `The request line and headers are larger than ${options.maxHeaderBytes} bytes, the limit of this service: send a shorter setData script or fail reason, or fewer headers.`]
-          : [400, 'bad_request', `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`];
+          ? ['headers_too_large', `The request line and headers are larger than ${options.maxHeaderBytes} bytes, the limit of this service: send a shorter setData script or fail reason, or fewer headers.`]
+          : ['bad_request', `The request is not valid HTTP/1.1 (${error.code ?? error.message}).`];
+    const { status } = ApiErrors[code];
     const body = JSON.stringify({ result: 'nok', error: message, code, message });
     if (!socket.writable) return void socket.destroy();
     const head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n`;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { ApiError } from './api-error.js';
+import { apiError, type ApiError } from './api-error.js';
 import type { Services } from './composition.js';
 import { sendRefusal, type RouteFamily } from './route-family.js';
 
@@ -12,12 +12,8 @@ export const CLOSING_MESSAGE =
  * A request refused because the service is closing: 503 `service_unavailable`, in the format of the route it
  * was sent to (`nok` under `/walker`), and its connection closes after the answer.
  */
-export class ServiceClosingError extends ApiError<'service_unavailable'> {
-  override readonly name = 'ServiceClosingError';
-
-  constructor() {
-    super('service_unavailable', 503, CLOSING_MESSAGE);
-  }
+export function serviceClosingError(): ApiError<'service_unavailable'> {
+  return apiError('service_unavailable', CLOSING_MESSAGE);
 }
 
 /** What {@link closingPlugin} needs. */
@@ -38,7 +34,7 @@ export const closingPlugin = fastifyPlugin(
   async (app: FastifyInstance, { services, families }: ClosingPluginOptions) => {
     app.addHook('onRequest', (request, reply, done) => {
       if (!services.closing) return done();
-      sendRefusal(reply, families, request.url, { status: 503, code: 'service_unavailable', message: CLOSING_MESSAGE });
+      sendRefusal(reply, families, request.url, serviceClosingError());
     });
     app.addHook('onSend', (_request, reply, payload, done) => {
       if (services.closing) reply.header('connection', 'close');

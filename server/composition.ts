@@ -16,7 +16,8 @@ import {
 } from './di.js';
 import { DraftStore } from './drafts/store.js';
 import type { AppOptions } from './options.js';
-import { ServiceClosingError } from './closing.js';
+import type { ApiError } from './api-error.js';
+import { serviceClosingError } from './closing.js';
 import { withSetupDeadline } from './plugin-deadline.js';
 import { idMaker } from './node-id.js';
 import { HostedSession, type IsolationPolicy } from './sessions/hosted-session.js';
@@ -48,7 +49,7 @@ export interface Services {
   readonly closing: boolean;
   /**
    * Takes no more work, at once: every session answers the requests waiting in its queue, and any asked of it
-   * later, with a {@link ServiceClosingError} without running them, and a walk in a worker thread stops (its
+   * later, with {@link serviceClosingError}'s 503 without running them, and a walk in a worker thread stops (its
    * request under way answers the same). A request already running in this thread finishes.
    */
   beginClosing(): void;
@@ -118,7 +119,7 @@ export async function compose(
 /** {@link Services} read from the container {@link compose} filled. */
 class ContainerServices implements Services {
   /** What every session answers once the app began to close; undefined until then. */
-  private refusal: ServiceClosingError | undefined;
+  private refusal: ApiError<'service_unavailable'> | undefined;
 
   constructor(
     private readonly scope: DependencyContainer,
@@ -149,7 +150,7 @@ class ContainerServices implements Services {
 
   beginClosing(): void {
     if (this.refusal !== undefined) return;
-    this.refusal = new ServiceClosingError();
+    this.refusal = serviceClosingError();
     this.session.refuse(this.refusal);
     this.sessions.refuse(this.refusal);
   }

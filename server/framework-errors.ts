@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { shorten } from '../core/text.js';
+import { apiError } from './api-error.js';
+import { INTERNAL_MESSAGE } from './error-handler.js';
 import { familyOfUrl, sendRefusal, type Refusal, type RouteFamily } from './route-family.js';
 
 /** Longest piece of a refused URL a message quotes. */
@@ -27,14 +29,14 @@ export function frameworkErrorsOf(families: readonly RouteFamily[]) {
 export function frameworkRefusal(error: FastifyError, url: string): Refusal {
   if (error.code === 'FST_ERR_BAD_URL') {
     const message = `The URL '${shorten(url, MAX_QUOTED_URL)}' cannot be decoded: percent-encode ids, scripts and reasons as UTF-8, and % itself as %25.`;
-    return { status: 400, code: 'bad_url', message };
+    return apiError('bad_url', message);
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     const { length, after } = overlongSegment(url);
     const message = `No route takes a path segment of ${length} characters (after '${shorten(after, 40)}'): check the id in the URL.`;
-    return { status: 404, code: 'not_found', message };
+    return apiError('not_found', message);
   }
-  return { status: 500, code: 'internal', message: 'The server failed to handle the request; it is logged.' };
+  return apiError('internal', INTERNAL_MESSAGE);
 }
 
 /**

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { bearerOf, hasLoginCookie, loginValue, tokenDigest } from './login-cookie.js';
 import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost, parseOrigin } from './origins.js';
-import { sendRefusal, type Refusal as AnyRefusal, type RouteFamily } from './route-family.js';
+import { apiError, type ApiError } from './api-error.js';
+import { sendRefusal, type RouteFamily } from './route-family.js';
 
 /** What {@link networkPlugin} enforces. */
 export interface NetworkPluginOptions {
@@ -24,11 +25,7 @@ export interface NetworkPluginOptions {
 }
 
 /** Why a request is refused by these checks. */
-interface Refusal extends AnyRefusal {
-  readonly status: 401 | 403;
-  readonly code: 'host_not_allowed' | 'origin_not_allowed' | 'unauthorized';
-  readonly message: string;
-}
+type Refusal = ApiError<'host_not_allowed' | 'origin_not_allowed' | 'unauthorized'>;
 
 /**
  * Keeps web pages out (docs/api-execution.md, "Who may call the service"). The service runs the scripts of
@@ -168,11 +165,11 @@ function hostRefusal(host: string, hosts: Set<string>): Refusal {
     `The Host header '${host}' does not name this service, which answers to ${names}: ` +
     'a request sent to another name (DNS rebinding) is refused. Use one of those names, or start walker with ' +
     `--allow-host ${name} if that is a name it is reached by (a load balancer in front of it, a DNS name of this machine).`;
-  return { status: 403, code: 'host_not_allowed', message };
+  return apiError('host_not_allowed', message);
 }
 
 function originRefusal(origin: string | undefined): Refusal {
-  return { status: 403, code: 'origin_not_allowed', message: originMessage(origin) };
+  return apiError('origin_not_allowed', originMessage(origin));
 }
 
 /** Why a page's request is refused; `--allow-origin` is suggested only for an origin it can take. */
@@ -197,5 +194,5 @@ function bearerRefusal(authorization: string | undefined, token: Buffer): Refusa
     given === undefined
       ? "This service requires a token: send the header 'Authorization: Bearer <token>' with the token it was started with (--token or WALKER_TOKEN)."
       : 'The bearer token is not the one this service was started with (--token or WALKER_TOKEN).';
-  return { status: 401, code: 'unauthorized', message };
+  return apiError('unauthorized', message);
 }

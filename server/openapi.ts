@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { RouteFamily } from './route-family.js';
 import fastifyPlugin from 'fastify-plugin';
+import { Type } from 'typebox';
 import { VERSION } from '../core/version.js';
 
 /**
@@ -10,7 +11,7 @@ import { VERSION } from '../core/version.js';
  * routes in an `onRoute` hook, so it must sit on the root and be registered before the route families:
  * `buildApp` registers this plugin first, and the fastify-plugin wrapper keeps it (and the hook) on the root
  * rather than in a scope of its own. That is also why it is not a route family of `server/routes/`: families
- * are registered in their own encapsulated scopes, after one another.
+ * are registered in their own encapsulated scopes, after it.
  */
 export const openApiPlugin = fastifyPlugin(
   async (app: FastifyInstance, { families }: { families: readonly RouteFamily[] }) => {
@@ -26,11 +27,9 @@ export const openApiPlugin = fastifyPlugin(
             'element (drafts). Every route is described in docs/api-execution.md, docs/graphwalker.md and ' +
             'docs/api-drafts.md.',
         },
-        tags: [
-          ...families.flatMap((family) => (family.tag === undefined ? [] : [family.tag])),
-          { name: 'service', description: 'About the service itself.' },
-        ],
       },
+      // The families register after this plugin; the document is built once they all have.
+      transformObject: (document) => ({ ...('openapiObject' in document ? document.openapiObject : {}), tags: tagsOf(families) }),
       transform: withoutTrailingSlash,
     });
 
@@ -39,13 +38,19 @@ export const openApiPlugin = fastifyPlugin(
       operationId: 'openApi',
       summary: 'This document',
       description: 'The OpenAPI 3.1 description of every route of the service, generated from the route schemas.',
-      response: { 200: { description: 'An OpenAPI 3.1 document.', type: 'object', additionalProperties: true } },
+      response: { 200: Type.Object({}, { description: 'An OpenAPI 3.1 document.', additionalProperties: true }) },
     };
     // The document is built on the first request (after every route is registered) and cached by the plugin.
     app.get('/openapi.json', { schema }, async () => app.swagger());
   },
   { name: 'walker-openapi', fastify: '5.x' },
 );
+
+/** The families' tags, by name, as the document lists them, and the service's own. */
+function tagsOf(families: readonly RouteFamily[]) {
+  const tags = families.flatMap((family) => (family.tag === undefined ? [] : [family.tag]));
+  return [...tags.sort((a, b) => a.name.localeCompare(b.name)), { name: 'service', description: 'About the service itself.' }];
+}
 
 /**
  * `POST /walker/drafts` is the route `/` of the drafts scope, which Fastify serves with and without the

@@ -1,15 +1,13 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody, type ApiError } from './api-error.js';
 
-/** A request answered before any route runs: its status, a stable code, and a message that says what to do. */
-export interface Refusal {
-  readonly status: number;
-  readonly code: string;
-  readonly message: string;
-}
+/** A request answered before any route runs: an error of the one table (server/api-error.ts). */
+export type Refusal = ApiError;
 
 /**
- * A family of routes, discovered at startup from `server/routes/<family>/index.(js|ts)` whose default export
- * is a RouteFamily. Each is registered as its own encapsulated Fastify plugin under `prefix`, so its error
+ * A family of routes, discovered at startup by @fastify/autoload in `server/routes/<family>/index.(js|ts)`,
+ * whose default export is the plugin {@link routeFamily} makes of it. Each is registered as its own
+ * encapsulated Fastify plugin under `prefix`, so its error
  * handler, content-type parsers and hooks apply to its routes only (the execution routes answer
  * `{"result":"nok"}` with HTTP 200, the draft routes real status codes with `{code, message}`). What it
  * serves it reads from the app's `services` decorator (server/services-plugin.ts).
@@ -21,8 +19,6 @@ export interface RouteFamily {
   readonly prefix: string;
   /** The OpenAPI tag its routes carry, and what the document says of them. */
   readonly tag?: { readonly name: string; readonly description: string };
-  /** Names of route families that must be registered before this one. */
-  readonly dependencies?: readonly string[];
   readonly plugin: FastifyPluginAsync;
   /**
    * Words the errors Fastify raises before any route or hook runs (a URL it cannot decode, a path parameter
@@ -38,6 +34,28 @@ export interface RouteFamily {
    * from a stable `code` and a `message`. Default `{code, message}`, the draft format.
    */
   readonly refusalBody?: (code: string, message: string) => object;
+}
+
+/** What every family plugin is given: the app's list of the families, which it enters itself in. */
+export interface RouteFamilyOptions {
+  readonly families: RouteFamily[];
+}
+
+/** The Fastify plugin of a family, as @fastify/autoload registers it: under `autoPrefix`, with the app's list. */
+export type RouteFamilyPlugin = FastifyPluginAsync<RouteFamilyOptions> & { readonly autoPrefix: string };
+
+/**
+ * The plugin a family folder's index module exports as default. Registered, it enters the family in the
+ * app's list (which the refusals before routing and the OpenAPI document read, once the app is ready) and
+ * runs the family's own plugin in its encapsulated scope under the prefix.
+ */
+export function routeFamily(family: RouteFamily): RouteFamilyPlugin {
+  const plugin = async (scope: Parameters<FastifyPluginAsync>[0], { families }: RouteFamilyOptions): Promise<void> => {
+    if (families.some((other) => other.name === family.name)) throw new Error(`Two route families are named '${family.name}'.`);
+    families.push(family);
+    await family.plugin(scope, {});
+  };
+  return Object.assign(plugin, { autoPrefix: family.prefix });
 }
 
 /**
@@ -61,6 +79,6 @@ export function familyOfUrl(families: readonly RouteFamily[], url: string): Rout
  */
 export function sendRefusal(reply: FastifyReply, families: readonly RouteFamily[], url: string, refusal: Refusal): void {
   const { status, code, message } = refusal;
-  const body = familyOfUrl(families, url)?.refusalBody?.(code, message) ?? { code, message };
+  const body = familyOfUrl(families, url)?.refusalBody?.(code, message) ?? errorBody(refusal);
   void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }

@@ -1,6 +1,6 @@
 import type { ChangePlanner } from './draft.js';
 import type { DraftModel, DraftModelFields } from './draft-model.js';
-import { DraftError } from './errors.js';
+import { apiError } from '../api-error.js';
 import { elementBytes, fieldsBytes } from './footprint.js';
 import type { Static } from 'typebox';
 import type { RemovalResponse } from './responses.js';
@@ -63,11 +63,11 @@ function cleanedFields(
 function edgesToRemove(model: DraftModel, id: string, cascade: boolean): string[] {
   if (model.edges.has(id)) return [];
   if (!model.vertices.has(id)) {
-    throw new DraftError('element_not_found', `The draft has no vertex or edge '${id}'.`);
+    throw apiError('element_not_found', `The draft has no vertex or edge '${id}'.`);
   }
   const edges = [...model.edgesAt(id)];
   if (edges.length === 0 || cascade) return edges;
-  throw new DraftError(
+  throw apiError(
     'referenced_element',
     `Vertex '${id}' still has ${edges.length} edge${edges.length === 1 ? '' : 's'} (${listed(edges)}): delete ` +
       'them first, or pass cascade=true to delete them with the vertex.',
@@ -79,7 +79,7 @@ function checkUnreferenced(id: string, start: string | null, pathEdges: readonly
   if (start !== null) refs.push(`start_element_id ('${start}')`);
   if (pathEdges.length > 0) refs.push(`predefined_path_edge_ids (${listed(pathEdges)})`);
   if (refs.length === 0) return;
-  throw new DraftError(
+  throw apiError(
     'referenced_element',
     `Deleting '${id}' would leave ${refs.join(' and ')} naming a removed element: change them first ` +
       '(PATCH /walker/drafts/{draft_id}), or pass cleanup_references=true to clear them with the deletion.',

@@ -15,7 +15,7 @@ export interface PlannedChange<T> {
 }
 
 /**
- * Plans a change against the model: checks the whole request and throws a `DraftError` without touching
+ * Plans a change against the model: checks the whole request and throws an API error without touching
  * anything, or returns the {@link PlannedChange}.
  */
 export type ChangePlanner<T> = (model: DraftModel) => PlannedChange<T>;

@@ -10,7 +10,7 @@ import {
   placeBefore,
 } from './element-checks.js';
 import { edgeEnvelope } from './envelope.js';
-import { DraftError } from './errors.js';
+import { apiError } from '../api-error.js';
 import { elementBytes } from './footprint.js';
 import { checkProperties } from './free-json.js';
 import type { EdgeEnvelope } from './responses.js';
@@ -102,7 +102,7 @@ function requiredTarget(target: string | null | undefined, change: 'add' | 'patc
     change === 'add'
       ? "An edge needs 'target_vertex_id', the id of the vertex it leads to"
       : "'target_vertex_id' cannot be cleared: every edge leads to a vertex";
-  throw new DraftError('missing_target_vertex', `${problem}; give the id of an existing vertex.`);
+  throw apiError('missing_target_vertex', `${problem}; give the id of an existing vertex.`);
 }
 
 function checkEnds(model: DraftModel, source: string | null, target: string): void {

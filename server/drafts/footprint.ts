@@ -1,5 +1,5 @@
 import type { DraftModelFields } from './draft-model.js';
-import { DraftError } from './errors.js';
+import { apiError } from '../api-error.js';
 import type { DraftEdge, DraftVertex } from './types.js';
 
 /**
@@ -46,7 +46,7 @@ export class MemoryLedger {
   /** Throws 429 `memory_limit_reached` when growing by `growth` bytes would pass the limit. */
   check(growth: number): void {
     if (growth <= 0 || this.used + growth <= this.limitBytes) return;
-    throw new DraftError(
+    throw apiError(
       'memory_limit_reached',
       `The drafts on this server would hold about ${size(this.used + growth)}, more than the ` +
         `${size(this.limitBytes)} they may hold together (--max-draft-memory): delete drafts or elements ` +

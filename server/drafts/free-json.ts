@@ -1,5 +1,5 @@
 import { shorten } from '../../core/text.js';
-import { DraftError } from './errors.js';
+import { apiError } from '../api-error.js';
 import type { JsonObject } from './schemas.js';
 
 /**
@@ -31,7 +31,7 @@ export const PROPERTIES_MAX_BYTES = 64 * 1024;
 export function checkProperties(properties: JsonObject, path: string, code: 'invalid_element' | 'invalid_model'): void {
   const tooDeep = pathBelowLimit(properties, 1);
   if (tooDeep !== undefined) {
-    throw new DraftError(
+    throw apiError(
       code,
       `${path}${shownPath(tooDeep)}: nested deeper than ${PROPERTIES_MAX_DEPTH} levels. Keep properties to ` +
         `${PROPERTIES_MAX_DEPTH} levels of objects and lists, e.g. {"x": 120, "y": 40}.`,
@@ -39,7 +39,7 @@ export function checkProperties(properties: JsonObject, path: string, code: 'inv
   }
   const bytes = Buffer.byteLength(JSON.stringify(properties));
   if (bytes > PROPERTIES_MAX_BYTES) {
-    throw new DraftError(
+    throw apiError(
       code,
       `${path} is ${bytes} bytes as JSON, more than the ${PROPERTIES_MAX_BYTES} that properties may hold: keep ` +
         'layout and short metadata there, and large data outside the model.',

@@ -1,6 +1,6 @@
 import type { ChangePlanner } from './draft.js';
 import { DraftModel, type DraftModelFields } from './draft-model.js';
-import { DraftError } from './errors.js';
+import { apiError } from '../api-error.js';
 import { fieldsBytes } from './footprint.js';
 import { checkProperties } from './free-json.js';
 import type { DraftCreateInput, DraftPatchInput } from './schemas.js';
@@ -55,7 +55,7 @@ function patched(old: DraftModelFields, input: DraftPatchInput): DraftModelField
 
 function checkStartElement(model: DraftModel, id: string): void {
   if (model.has(id)) return;
-  throw new DraftError(
+  throw apiError(
     'invalid_model',
     `'start_element_id' names no vertex or edge of the draft ('${id}'): add the element first, or give the id ` +
       'of an existing one (usually a start edge, one without source_vertex_id).',
@@ -68,7 +68,7 @@ function checkPath(model: DraftModel, ids: readonly string[]): void {
     const what = model.vertices.has(ids[i])
       ? `a vertex ('${ids[i]}'), not an edge`
       : `no edge of the draft ('${ids[i]}')`;
-    throw new DraftError(
+    throw apiError(
       'invalid_model',
       `'predefined_path_edge_ids[${i}]' names ${what}: the predefined path lists edge ids, in walking order.`,
     );

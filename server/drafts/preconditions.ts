@@ -1,5 +1,5 @@
 import { shorten } from '../../core/text.js';
-import { DraftError } from './errors.js';
+import { apiError } from '../api-error.js';
 
 /**
  * Revisions as HTTP sees them. A draft's revision is the strong ETag of the draft and of everything under it
@@ -28,7 +28,7 @@ export function etagOf(revision: number): string {
  */
 export function checkPreconditions(draftId: string, revision: number, pre: Preconditions | undefined): void {
   if (pre?.ifMatch !== undefined && !ifMatchHolds(pre.ifMatch, revision)) {
-    throw new DraftError(
+    throw apiError(
       'precondition_failed',
       `The draft is at revision ${revision} (ETag ${etagOf(revision)}), which If-Match ` +
         `${shownIfMatch(pre.ifMatch)} does not name: read the draft again (GET /walker/drafts/${draftId}) and ` +
@@ -37,7 +37,7 @@ export function checkPreconditions(draftId: string, revision: number, pre: Preco
   }
   const expected = pre?.expectedRevision;
   if (expected === undefined || expected === revision) return;
-  throw new DraftError(
+  throw apiError(
     'revision_conflict',
     `The draft is at revision ${revision}, but the request expects revision ${expected}: ` +
       `read the draft again (GET /walker/drafts/${draftId}) and retry with expected_revision ${revision}.`,

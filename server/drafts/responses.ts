@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { ModelFileJson } from '../../core/model/types.js';
-import { DraftErrorCodes, type DraftErrorCode } from './errors.js';
+import { errorBodySchema } from '../api-error.js';
+import { DRAFT_ERROR_CODES } from './errors.js';
 import { JsonObject, Nullable } from './schemas.js';
 
 /**
@@ -112,11 +113,7 @@ export const ValidationResponse = Type.Object(
 
 /** The body of every draft failure, with the codes a status can carry (server/drafts/errors.ts). */
 function errorBody(status: number) {
-  const codes = (Object.keys(DraftErrorCodes) as DraftErrorCode[]).filter((c) => DraftErrorCodes[c] === status);
-  return Type.Object(
-    { code: Type.Enum(codes, { type: 'string' }), message: Type.String({ description: 'What to fix.' }) },
-    { description: `${codes.join(', ')}: see docs/api-drafts.md` },
-  );
+  return errorBodySchema(status, DRAFT_ERROR_CODES, 'docs/api-drafts.md');
 }
 
 /** The statuses a draft route can fail with. */

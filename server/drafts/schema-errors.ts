@@ -1,4 +1,5 @@
-import { DraftError, shown } from './errors.js';
+import { apiError, type ApiError } from '../api-error.js';
+import { shown } from './errors.js';
 import { ID_PATTERN, ID_RULE } from './ids.js';
 import type { BodyContract } from './schemas.js';
 
@@ -16,7 +17,7 @@ export interface SchemaViolation {
 }
 
 /** The 422 for a body that breaks its schema: names the member and what it must be. */
-export function bodyViolationError(violation: SchemaViolation, contract: BodyContract): DraftError {
+export function bodyViolationError(violation: SchemaViolation, contract: BodyContract): ApiError {
   const member = memberName(violation.instancePath);
   const unknown = violation.params.additionalProperty;
   if (violation.keyword === 'additionalProperties' && typeof unknown === 'string') {
@@ -24,37 +25,37 @@ export function bodyViolationError(violation: SchemaViolation, contract: BodyCon
     const problem = reason
       ? `'${unknown}' cannot be sent here: ${reason}.`
       : `Unknown member '${unknown}' in the ${contract.subject}; allowed: ${allowed(violation)}.`;
-    return new DraftError(contract.code, problem);
+    return apiError(contract.code, problem);
   }
   if (member === '') {
     const problem = `The body must be a JSON object (the ${contract.subject}'s members), got ${shown(violation.data)}.`;
-    return new DraftError(contract.code, problem);
+    return apiError(contract.code, problem);
   }
-  return new DraftError(contract.code, `'${member}' ${expectation(violation)}, got ${shown(violation.data)}.`);
+  return apiError(contract.code, `'${member}' ${expectation(violation)}, got ${shown(violation.data)}.`);
 }
 
 /**
  * The 404 for an element id in a path that breaks the id rule (ids.ts): no element can have it. The params
  * schema checks nothing else.
  */
-export function pathIdError(violation: SchemaViolation): DraftError {
+export function pathIdError(violation: SchemaViolation): ApiError {
   const param = memberName(violation.instancePath);
   const kind = param === 'vertex_id' ? 'vertex' : param === 'edge_id' ? 'edge' : 'vertex or edge';
-  return new DraftError(
+  return apiError(
     'element_not_found',
     `No ${kind} can have the id ${shown(violation.data)}: ${ID_RULE}. Check the id in the URL.`,
   );
 }
 
 /** The 400 `invalid_query` for a query that breaks its schema. */
-export function queryViolationError(violation: SchemaViolation): DraftError {
+export function queryViolationError(violation: SchemaViolation): ApiError {
   const name = memberName(violation.instancePath);
   const unknown = violation.params.additionalProperty;
   if (violation.keyword === 'additionalProperties' && typeof unknown === 'string') {
-    return new DraftError('invalid_query', `Unknown query parameter '${unknown}'; allowed: ${allowed(violation)}.`);
+    return apiError('invalid_query', `Unknown query parameter '${unknown}'; allowed: ${allowed(violation)}.`);
   }
   const wanted = QUERY_WANTED[violation.keyword] ?? 'given once';
-  return new DraftError('invalid_query', `Query parameter '${name}' must be ${wanted}, got ${shown(violation.data)}.`);
+  return apiError('invalid_query', `Query parameter '${name}' must be ${wanted}, got ${shown(violation.data)}.`);
 }
 
 /** What a query value must be, by the keyword it broke (`type` means the parameter was repeated). */

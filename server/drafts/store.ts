@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DraftLimits } from '../options.js';
 import { Draft, type ChangePlanner } from './draft.js';
-import { DraftError } from './errors.js';
+import { apiError, type ApiError } from '../api-error.js';
 import { MemoryLedger } from './footprint.js';
 import { LeaseTable } from '../lease-table.js';
 import { newDraftModel } from './model-fields.js';
@@ -59,7 +59,7 @@ export class DraftStore {
     this.sweep();
     const max = this.options.limits.maxDrafts;
     if (this.drafts.size >= max) {
-      throw new DraftError(
+      throw apiError(
         'draft_limit_reached',
         `${max} drafts are open, the most this server keeps (--max-drafts): delete drafts you no longer need ` +
           '(DELETE /walker/drafts/{draft_id}) or wait until unused ones expire.',
@@ -80,7 +80,7 @@ export class DraftStore {
   read(id: string): Draft {
     const draft = this.lookup(id);
     if (draft.broken) {
-      throw new DraftError(
+      throw apiError(
         'draft_unavailable',
         `Draft '${id}' cannot be used: an internal error interrupted a change to it. Create a new draft.`,
       );
@@ -150,15 +150,15 @@ export class DraftStore {
     return draft;
   }
 
-  private missing(id: string): DraftError {
+  private missing(id: string): ApiError {
     if (this.drafts.hasExpired(id)) {
       const ttl = this.options.limits.ttlSeconds;
-      return new DraftError(
+      return apiError(
         'draft_expired',
         `Draft '${id}' expired after ${ttl} s without a change (--draft-ttl) and was discarded; create a new draft.`,
       );
     }
-    return new DraftError(
+    return apiError(
       'draft_not_found',
       `No draft '${id}': it was deleted or never existed. Create one with POST /walker/drafts.`,
     );

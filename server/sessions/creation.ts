@@ -1,8 +1,7 @@
-import { WalkerError } from '../../core/errors.js';
 import type { SessionLoadResult } from '../../core/session.js';
 import { exportModelFile } from '../drafts/export.js';
 import type { DraftStore } from '../drafts/store.js';
-import { SessionError } from './errors.js';
+import { apiError } from '../api-error.js';
 import type { HostedSession } from './hosted-session.js';
 import { LARGE_LOAD_CHARS } from './load-placement.js';
 
@@ -36,13 +35,13 @@ export function sessionStartOf(body: string): SessionStart {
   const { draft, revision } = value as { draft?: unknown; revision?: unknown };
   const others = members.filter((m) => m !== 'draft' && m !== 'revision');
   if (others.length > 0) {
-    throw new SessionError('invalid_session', `A session of a draft takes "draft" and "revision" only; remove ${others.map((m) => `"${m}"`).join(', ')}.`);
+    throw apiError('invalid_session', `A session of a draft takes "draft" and "revision" only; remove ${others.map((m) => `"${m}"`).join(', ')}.`);
   }
   if (typeof draft !== 'string' || draft === '') {
-    throw new SessionError('invalid_session', '"draft" must be the id of a draft, as POST /walker/drafts answered it.');
+    throw apiError('invalid_session', '"draft" must be the id of a draft, as POST /walker/drafts answered it.');
   }
   if (revision !== undefined && (!Number.isSafeInteger(revision) || (revision as number) < 0)) {
-    throw new SessionError('invalid_session', `"revision" must be a whole number, 0 or more, got ${JSON.stringify(revision)}.`);
+    throw apiError('invalid_session', `"revision" must be a whole number, 0 or more, got ${JSON.stringify(revision)}.`);
   }
   return revision === undefined ? { kind: 'draft', draft } : { kind: 'draft', draft, revision: revision as number };
 }
@@ -50,7 +49,8 @@ export function sessionStartOf(body: string): SessionStart {
 /**
  * Opens the walk a new session starts with. The walk of a draft is made from the draft's model as it is now,
  * so later edits of the draft do not touch it; a draft keeps only its current revision, so an older one is a
- * conflict. A model that does not load is 422 invalid_model with the loader's message.
+ * conflict. A model that does not load throws the loader's WalkerError, which the routes answer 422
+ * invalid_model (server/api-error.ts).
  */
 export async function startSession(
   session: HostedSession,
@@ -59,20 +59,14 @@ export async function startSession(
   generator: string | undefined,
 ): Promise<SessionLoadResult | undefined> {
   if (start.kind === 'empty') return undefined;
-  try {
-    if (start.kind === 'model') return await session.run((walk) => walk.load(start.text, { generator }));
-    const draft = drafts.read(start.draft);
-    if (start.revision !== undefined && start.revision !== draft.revision) {
-      throw new SessionError(
-        'revision_conflict',
-        `Draft '${start.draft}' is at revision ${draft.revision}, not ${start.revision}: a draft keeps only its ` +
-          'current revision, so walk that one (or leave "revision" out).',
-      );
-    }
-    return await session.loadModel(exportModelFile(draft.model), { generator, source: `draft '${start.draft}' revision ${draft.revision}` });
-  } catch (error) {
-    // Draft and session errors pass as they are; a model that does not load is the client's to fix.
-    if (error instanceof WalkerError) throw new SessionError('invalid_model', error.message);
-    throw error;
+  if (start.kind === 'model') return await session.run((walk) => walk.load(start.text, { generator }));
+  const draft = drafts.read(start.draft);
+  if (start.revision !== undefined && start.revision !== draft.revision) {
+    throw apiError(
+      'revision_conflict',
+      `Draft '${start.draft}' is at revision ${draft.revision}, not ${start.revision}: a draft keeps only its ` +
+        'current revision, so walk that one (or leave "revision" out).',
+    );
   }
+  return await session.loadModel(exportModelFile(draft.model), { generator, source: `draft '${start.draft}' revision ${draft.revision}` });
 }

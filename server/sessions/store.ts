@@ -3,7 +3,7 @@ import type { SessionDefaults } from '../../core/session.js';
 import type { Walker } from '../../core/walker.js';
 import { LeaseTable } from '../lease-table.js';
 import type { SessionLimits } from '../options.js';
-import { SessionError } from './errors.js';
+import { apiError, type ApiError } from '../api-error.js';
 import { HostedSession, type IsolationPolicy } from './hosted-session.js';
 import type { LoopTurns } from './loop-turns.js';
 
@@ -53,7 +53,7 @@ export class SessionStore {
     this.sessions.sweep();
     const max = this.options.limits.maxSessions;
     if (this.sessions.size >= max) {
-      throw new SessionError(
+      throw apiError(
         'session_limit_reached',
         `${max} sessions are open, the most this server keeps (--max-sessions): delete sessions you no longer ` +
           'need (DELETE /walker/sessions/{session_id}) or wait until idle ones expire.',
@@ -113,15 +113,15 @@ export class SessionStore {
     this.sessions.close();
   }
 
-  private missing(id: string): SessionError {
+  private missing(id: string): ApiError {
     if (this.sessions.hasExpired(id)) {
       const ttl = this.options.limits.ttlSeconds;
-      return new SessionError(
+      return apiError(
         'session_expired',
         `Session '${id}' expired after ${ttl} s without a request (--session-ttl) and was deleted; create a new one with POST /walker/sessions.`,
       );
     }
-    return new SessionError(
+    return apiError(
       'session_not_found',
       `No session '${id}': it was deleted or never existed. Create one with POST /walker/sessions.`,
     );

@@ -1,4 +1,4 @@
-import { ApiError } from '../api-error.js';
+import { isApiError } from '../api-error.js';
 import type { DraftStore } from '../drafts/store.js';
 import { Broadcast, WholePublication } from './broadcast.js';
 import { Coalescer, pushInterval } from './coalescer.js';
@@ -23,7 +23,7 @@ export class DraftWatch {
   private constructor(
     private readonly store: DraftStore,
     private readonly id: string,
-    /** The draft's message as it stands; throws an {@link ApiError} once it is gone. */
+    /** The draft's message as it stands; throws an API error (server/api-error.ts) once it is gone. */
     private readonly read: () => Promise<DraftMessage>,
     onError: (error: unknown) => void,
   ) {
@@ -63,7 +63,7 @@ export class DraftWatch {
     try {
       message = await this.read();
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!isApiError(error)) throw error;
       message = { kind: 'gone', code: error.code, message: error.message };
     }
     this.broadcast.publish(new WholePublication(++this.published, eventFrame(jsonOf(message)), message.kind === 'gone'));

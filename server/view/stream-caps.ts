@@ -1,12 +1,5 @@
-import { ApiError } from '../api-error.js';
+import { apiError } from '../api-error.js';
 import type { ViewLimits } from '../options.js';
-
-/** Refused: the service, or the session or draft, has as many event streams open as it may. */
-export class TooManyStreamsError extends ApiError<'too_many_streams'> {
-  constructor(message: string) {
-    super('too_many_streams', 503, message);
-  }
-}
 
 /**
  * Counts the open event streams of the view, in all and per session or draft, and refuses one beyond
@@ -26,20 +19,22 @@ export class StreamCaps {
 
   /**
    * Counts one more stream of `source` (`session 'x'`, `draft 'y'`, as the message names it), or throws a
-   * {@link TooManyStreamsError} saying which limit holds. Returns what counts it out again; calling that twice
+   * `too_many_streams` error saying which limit holds. Returns what counts it out again; calling that twice
    * counts it out once.
    */
   admit(source: string): () => void {
     const { maxStreams, maxStreamsPerSource } = this.limits;
     const ofSource = this.bySource.get(source) ?? 0;
     if (this.total >= maxStreams) {
-      throw new TooManyStreamsError(
+      throw apiError(
+        'too_many_streams',
         `The service has ${this.total} event streams open, the most --max-view-streams allows: close a page that watches it, ` +
           'or start the service with a higher --max-view-streams.',
       );
     }
     if (ofSource >= maxStreamsPerSource) {
-      throw new TooManyStreamsError(
+      throw apiError(
+        'too_many_streams',
         `The ${source} has ${ofSource} event streams open, the most --max-view-streams-per-session allows: close a page ` +
           'that watches it, or start the service with a higher --max-view-streams-per-session.',
       );

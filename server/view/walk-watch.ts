@@ -11,6 +11,7 @@ import type { GoneMessage } from './messages.js';
 import { ObservedWalk, RecentSteps } from './observed-walk.js';
 import type { WalkSnapshot } from './walk-message.js';
 import { LoadedGraph, WalkPublication, wholeWalkJson } from './walk-publication.js';
+import type { ApiErrorCode } from '../api-error.js';
 
 /**
  * The graph of each session's load, as last read: read again only after another load, however many pages
@@ -127,7 +128,7 @@ export class WalkWatch implements SessionWatcher {
       publication = this.publication(snapshot, await graph?.serialised());
     } catch (error) {
       if (!(error instanceof WalkerError && error.code === ErrorCodes.SESSION)) throw error;
-      const gone: GoneMessage = { kind: 'gone', code: 'session_closed', message: `The session '${this.sessionName}' was closed: ${error.message}` };
+      const gone: GoneMessage = { kind: 'gone', code: 'session_closed' satisfies ApiErrorCode, message: `The session '${this.sessionName}' was closed: ${error.message}` };
       publication = new WholePublication(++this.published, eventFrame(jsonOf(gone)), true);
     }
     this.broadcast.publish(publication);

@@ -1,18 +1,24 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { discoverRouteFamilies, orderByDependencies, RouteFamilyError } from '../../server/discovery.js';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerRouteFamilies } from '../../server/discovery.js';
 import type { RouteFamily } from '../../server/route-family.js';
 import { call, testApp } from './helpers.js';
 
-function family(name: string, dependencies?: string[]): RouteFamily {
-  return { name, prefix: `/${name}`, dependencies, plugin: async () => {} };
-}
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 
-/** A routes folder with one family folder per entry: file name → module text. */
+/** The routes folder of an ES module package, with one family folder per entry: file name → module text. */
 function routesFolder(families: Record<string, Record<string, string>>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'walker-routes-'));
+  const root = mkdtempSync(join(tmpdir(), 'walker-routes-'));
+  folders.push(root);
+  writeFileSync(join(root, 'package.json'), '{"type": "module"}\n');
+  const dir = join(root, 'routes');
+  mkdirSync(dir);
   for (const [name, files] of Object.entries(families)) {
     mkdirSync(join(dir, name));
     for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, name, file), text);
@@ -20,50 +26,57 @@ function routesFolder(families: Record<string, Record<string, string>>): string 
   return dir;
 }
 
-const moduleOf = (name: string, extra = '') =>
-  `export default { name: '${name}', prefix: '/${name}', plugin: async () => {}${extra} };\n`;
+/** The module of the real `routeFamily`, which the family entries below import as a family of walker does. */
+const ROUTE_FAMILY = new URL('../../server/route-family.ts', import.meta.url).href;
 
-describe('route family discovery', () => {
-  it('finds the execution and draft families of this package', async () => {
-    const names = (await discoverRouteFamilies()).map((f) => [f.name, f.prefix]);
-    expect(names).toContainEqual(['execution', '/walker']);
-    expect(names).toContainEqual(['drafts', '/walker/drafts']);
-  });
+/** A family entry that serves `GET <prefix>/`. */
+const familyModule = (name: string, prefix: string) => `
+import { routeFamily } from '${ROUTE_FAMILY}';
+export default routeFamily({ name: '${name}', prefix: '${prefix}', plugin: async (scope) => { scope.get('/', async () => ({ family: '${name}' })); } });
+`;
 
-  it('imports index.js, never index.d.ts, and skips folders without an entry', async () => {
+/** A module that must never be registered: a plugin would fail the start. */
+const notAFamily = 'export default async function () { throw new Error("registered a module that is no family entry"); }\n';
+
+describe('route family discovery (@fastify/autoload)', () => {
+  it('registers the index of each family folder under the prefix the family gives, and nothing else of the folder', async () => {
     const dir = routesFolder({
-      alpha: { 'index.js': moduleOf('alpha'), 'index.d.ts': 'export {};\n' },
-      helpers: { 'shared.js': 'export const x = 1;\n' },
+      alpha: { 'index.js': familyModule('alpha', '/api/alpha'), 'index.d.ts': 'export {};\n', 'helper.js': notAFamily },
+      helpers: { 'shared.js': notAFamily },
     });
-    expect((await discoverRouteFamilies(dir)).map((f) => f.name)).toEqual(['alpha']);
+    const app = Fastify();
+    const families: RouteFamily[] = [];
+    await registerRouteFamilies(app, families, dir);
+    await app.ready();
+    expect(families.map((f) => f.name)).toEqual(['alpha']);
+    expect((await app.inject({ method: 'GET', url: '/api/alpha/' })).json()).toEqual({ family: 'alpha' });
+    expect((await app.inject({ method: 'GET', url: '/alpha/' })).statusCode).toBe(404);
+    await app.close();
   });
 
-  it('orders families after the ones they depend on', async () => {
-    const dir = routesFolder({
-      alpha: { 'index.js': moduleOf('alpha', ", dependencies: ['zulu']") },
-      zulu: { 'index.js': moduleOf('zulu') },
-    });
-    expect((await discoverRouteFamilies(dir)).map((f) => f.name)).toEqual(['zulu', 'alpha']);
-  });
-
-  it('refuses a module whose default export is not a route family', async () => {
-    const dir = routesFolder({ bad: { 'index.js': 'export default { name: "bad" };\n' } });
-    await expect(discoverRouteFamilies(dir)).rejects.toThrow(/bad.index\.js must export a RouteFamily/);
-  });
-
-  it('refuses duplicate names, unknown dependencies and cycles', () => {
-    expect(() => orderByDependencies([family('a'), family('a')])).toThrow(RouteFamilyError);
-    expect(() => orderByDependencies([family('a', ['nope'])])).toThrow("Route family 'a' depends on 'nope', which does not exist.");
-    expect(() => orderByDependencies([family('a', ['b']), family('b', ['a'])])).toThrow('a -> b -> a');
-  });
-
-  it('keeps the given order where there are no dependencies', () => {
-    const ordered = orderByDependencies([family('c'), family('a', ['b']), family('b')]);
-    expect(ordered.map((f) => f.name)).toEqual(['c', 'b', 'a']);
+  it('refuses two families of one name at startup', async () => {
+    const dir = routesFolder({ one: { 'index.js': familyModule('same', '/one') }, two: { 'index.js': familyModule('same', '/two') } });
+    const app = Fastify();
+    await expect(registerRouteFamilies(app, [], dir)).rejects.toThrow("Two route families are named 'same'.");
+    await app.close();
   });
 });
 
 describe('route families in one app', () => {
+  it('finds every family of this package, each under its prefix', async () => {
+    const app = await testApp();
+    expect((await call(app, 'GET', '/walker/hasNext')).body).toEqual({ result: 'nok', error: expect.any(String) });
+    expect((await call(app, 'GET', '/graphwalker/hasNext')).body).toEqual({ result: 'nok', error: expect.any(String) });
+    expect((await call(app, 'GET', '/walker/sessions')).body).toEqual({ sessions: [] });
+    expect((await call(app, 'POST', '/walker/drafts')).status).toBe(201);
+    expect((await call(app, 'GET', '/walker/view/session')).status).toBe(200);
+    expect((await call(app, 'GET', '/walker/login')).body).toEqual({ required: false, authorized: true });
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    const tags = ((await call(app, 'GET', '/openapi.json')).body.tags as Array<{ name: string }>).map((t) => t.name);
+    expect(tags).toEqual([...tags].sort((a, b) => (a === 'service' ? 1 : b === 'service' ? -1 : a.localeCompare(b))));
+    expect(tags).toEqual(expect.arrayContaining(['drafts', 'sessions', 'view', 'login', 'service']));
+  });
+
   it('leaves unknown paths under /walker/drafts to the drafts family', async () => {
     const app = await testApp();
     const drafts = await call(app, 'GET', '/walker/drafts/some/unknown/path');

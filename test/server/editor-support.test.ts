@@ -44,6 +44,13 @@ describe('the login cookie', () => {
     expect(res.raw.headers['set-cookie']).toBeUndefined();
   });
 
+  it('refuses a body that is not {"token": "..."} with 400 invalid_login, and one that is not JSON with 415', async () => {
+    const app = await testApp({ token });
+    expect(await call(app, 'POST', '/walker/login', { password: token })).toMatchObject({ status: 400, body: { code: 'invalid_login' } });
+    const xml = await call(app, 'POST', '/walker/login', '<token/>', { 'content-type': 'application/xml' });
+    expect(xml).toMatchObject({ status: 415, body: { code: 'unsupported_media_type', message: expect.stringContaining('{"token": "<the token>"}') } });
+  });
+
   it('answers that no login is needed without a token', async () => {
     const app = await testApp();
     expect((await call(app, 'GET', '/walker/login')).body).toEqual({ required: false, authorized: true });

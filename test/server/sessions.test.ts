@@ -72,6 +72,17 @@ describe('POST /walker/sessions', () => {
     expect((await call(app, 'GET', '/walker/sessions')).body).toEqual({ sessions: [] });
   });
 
+  it('names the model, element and field of a model that does not load as data beside the message', async () => {
+    const app = await testApp();
+    const model = loop();
+    model.models[0].edges[0].targetVertexId = 'nowhere';
+    const refused = await call(app, 'POST', '/walker/sessions', JSON.stringify(model));
+    expect(refused.status).toBe(422);
+    const edge = model.models[0].edges[0].id;
+    expect(refused.body).toMatchObject({ code: 'invalid_model', model_id: model.models[0].id, element_id: edge, field: 'targetVertexId' });
+    expect(refused.body.message).toContain(`edge '${edge}'`);
+  });
+
   it('answers 429 session_limit_reached beyond --max-sessions, and makes room when one is deleted', async () => {
     const app = await testApp({ sessions: { maxSessions: 2 } });
     const first = await createSession(app);

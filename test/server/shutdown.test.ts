@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { CLOSING_MESSAGE, ServiceClosingError } from '../../server/closing.js';
+import { CLOSING_MESSAGE } from '../../server/closing.js';
 import { startServer } from '../../server/start.js';
 import { call, load, nok } from './helpers.js';
 import { loop } from './models.js';
@@ -59,7 +59,7 @@ describe('closing a listening server', () => {
     const closing = server.close();
     setTimeout(release, 100);
     await expect(busy).resolves.toBe('finished');
-    await expect(queued).rejects.toBeInstanceOf(ServiceClosingError);
+    await expect(queued).rejects.toMatchObject({ code: 'service_unavailable', status: 503, message: CLOSING_MESSAGE });
     await Promise.all([closing, client.closed]);
     expect(ran).not.toHaveBeenCalled();
     expect(client.received()).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);

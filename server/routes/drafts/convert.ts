@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { ModelFileJson } from '../../../core/model/types.js';
 import { readModelValue } from '../../../core/model/formats.js';
-import { DraftError } from '../../drafts/errors.js';
+import { apiError } from '../../api-error.js';
 import { draftResponses } from '../../drafts/responses.js';
 import { JsonObject, type BodyContract } from '../../drafts/schemas.js';
 import { operation, withBody, type DraftApp, type DraftRouteContext } from './draft-routes.js';
@@ -39,22 +39,22 @@ export function registerConvert(app: DraftApp, { registries }: DraftRouteContext
     try {
       format = exportFormat(registries.formats, name, undefined);
     } catch (error) {
-      throw new DraftError('invalid_model', (error as Error).message.replace("Query parameter 'format'", "Member 'format'"));
+      throw apiError('invalid_model', (error as Error).message.replace("Query parameter 'format'", "Member 'format'"));
     }
     let model: unknown;
     try {
       model = readModelValue(text, registries.formats, fileName);
     } catch (error) {
-      throw new DraftError('invalid_model', `The model file does not read: ${(error as Error).message}`);
+      throw apiError('invalid_model', `The model file does not read: ${(error as Error).message}`);
     }
     if (typeof model !== 'object' || model === null || !Array.isArray((model as { models?: unknown }).models)) {
-      throw new DraftError('invalid_model', 'The model file has no list of models: a model file is {"models": [...]}.');
+      throw apiError('invalid_model', 'The model file has no list of models: a model file is {"models": [...]}.');
     }
     if (format === undefined) return { model: model as Record<string, unknown> };
     try {
       return { text: (format.write as NonNullable<typeof format.write>)(model as ModelFileJson) };
     } catch (error) {
-      throw new DraftError('invalid_model', `The model file cannot be written as ${format.name}: ${(error as Error).message}`);
+      throw apiError('invalid_model', `The model file cannot be written as ${format.name}: ${(error as Error).message}`);
     }
   });
 }

@@ -9,7 +9,7 @@ import type {
 import { Type, type TSchema } from 'typebox';
 import type { Registries } from '../../../core/plugin.js';
 import { ModelError } from '../../../core/errors.js';
-import { DraftError } from '../../drafts/errors.js';
+import { apiError } from '../../api-error.js';
 import { draftSummary } from '../../drafts/envelope.js';
 import { exportModelFile } from '../../drafts/export.js';
 import { patchModel } from '../../drafts/model-fields.js';
@@ -141,7 +141,7 @@ function registerReads(app: DraftApp, { store, registries, walker, validation }:
     } catch (error) {
       // A format refuses what it cannot hold with a ModelError that names the element; anything else is a bug.
       if (!(error instanceof ModelError)) throw error;
-      throw new DraftError('not_exportable', `The draft cannot be exported as ${format.name}: ${error.message}`);
+      throw apiError('not_exportable', `The draft cannot be exported as ${format.name}: ${error.message}`);
     }
     return reply.type(`${format.mediaType}; charset=utf-8`).send(text);
   });

@@ -1,6 +1,6 @@
 import type { ModelFormat } from '../../../core/format.js';
 import type { Registry } from '../../../core/registry.js';
-import { DraftError } from '../../drafts/errors.js';
+import { apiError } from '../../api-error.js';
 
 /**
  * The format an export is asked for: the `format` parameter, else the first media type of `Accept` that a
@@ -17,7 +17,7 @@ export function exportFormat(
     const format = formats.find(name);
     if (format?.write === undefined) {
       const names = writable.map((f) => f.name).join(', ');
-      throw new DraftError('invalid_query', `Query parameter 'format' must be one of ${names}, got '${name}'.`);
+      throw apiError('invalid_query', `Query parameter 'format' must be one of ${names}, got '${name}'.`);
     }
     return format.name === 'json' ? undefined : format;
   }

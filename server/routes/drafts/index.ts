@@ -1,12 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import { registerDraftRoutes } from './draft-routes.js';
 import { registerElementRoutes } from './element-routes.js';
 import { registerConvert } from './convert.js';
 import { registerJointValidation } from './joint-validation.js';
 import { registerScriptCheck } from './script-check.js';
-import { draftFrameworkRefusal, handleDraftError, handleUnknownRoute } from './errors.js';
+import { unknownRouteHandler } from '../../error-handler.js';
+import { draftFrameworkRefusal, handleDraftError } from './errors.js';
 import { acceptJsonBodies } from './json-body.js';
 import { draftSchemaCompiler } from './validator.js';
 
@@ -29,7 +30,7 @@ const plugin: FastifyPluginAsync = async (scope) => {
   acceptJsonBodies(app);
   app.setValidatorCompiler(draftSchemaCompiler());
   app.setErrorHandler(handleDraftError);
-  app.setNotFoundHandler(handleUnknownRoute);
+  app.setNotFoundHandler(unknownRouteHandler('draft', 'docs/api-drafts.md (e.g. POST /walker/drafts, POST /walker/drafts/{draft_id}/vertices)'));
   registerDraftRoutes(app, ctx);
   registerElementRoutes(app, ctx);
   registerScriptCheck(app, ctx);
@@ -54,4 +55,4 @@ const drafts: RouteFamily = {
   frameworkRefusal: draftFrameworkRefusal,
 };
 
-export default drafts;
+export default routeFamily(drafts);

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DraftError } from '../../drafts/errors.js';
+import { apiError } from '../../api-error.js';
 import { exportModelFile } from '../../drafts/export.js';
 import { draftResponses, ValidationIssue } from '../../drafts/responses.js';
 import type { BodyContract } from '../../drafts/schemas.js';
@@ -39,12 +39,12 @@ export function registerJointValidation(app: DraftApp, { store, walker, validati
     const seen = new Set<string>();
     let elements = 0;
     for (const id of ids) {
-      if (seen.has(id)) throw new DraftError('invalid_model', `Member 'draft_ids' names the draft '${id}' twice: name each draft once.`);
+      if (seen.has(id)) throw apiError('invalid_model', `Member 'draft_ids' names the draft '${id}' twice: name each draft once.`);
       seen.add(id);
       elements += store.read(id).model.size;
     }
     if (elements > maxElements) {
-      throw new DraftError(
+      throw apiError(
         'invalid_model',
         `The drafts hold ${elements} vertices and edges together, more than one draft may hold on this server (--max-draft-elements, ${maxElements}): validate fewer at once.`,
       );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DraftError } from '../../drafts/errors.js';
+import { apiError, type ApiError } from '../../api-error.js';
 
 /** Largest draft request body (docs/api-drafts.md), whatever the server-wide limit for `load` is. */
 export const DRAFT_BODY_LIMIT = 1024 * 1024;
@@ -37,8 +37,8 @@ export function acceptJsonBodies(app: FastifyInstance): void {
 }
 
 /** The 415 for a body that is not JSON. */
-export function unsupportedMediaType(contentType: string | undefined): DraftError {
-  return new DraftError(
+export function unsupportedMediaType(contentType: string | undefined): ApiError {
+  return apiError(
     'unsupported_media_type',
     'Draft requests take JSON bodies only: send Content-Type application/json (or application/*+json), got ' +
       `${contentType === undefined || contentType === '' ? 'none' : `'${contentType}'`}.`,
@@ -46,12 +46,12 @@ export function unsupportedMediaType(contentType: string | undefined): DraftErro
 }
 
 /** The 400 for a body that is not JSON, saying where (JSON.parse's own words) when it can. */
-function invalidJson(text: string, error: Error): DraftError {
+function invalidJson(text: string, error: Error): ApiError {
   let detail = error.message;
   try {
     JSON.parse(text);
   } catch (syntax) {
     detail = (syntax as Error).message;
   }
-  return new DraftError('invalid_json', `The body is not valid JSON: ${detail}. Send one JSON object.`);
+  return apiError('invalid_json', `The body is not valid JSON: ${detail}. Send one JSON object.`);
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { checkScript } from '../../drafts/script-check.js';
-import { DraftError } from '../../drafts/errors.js';
+import { apiError } from '../../api-error.js';
 import { draftResponses } from '../../drafts/responses.js';
 import type { BodyContract } from '../../drafts/schemas.js';
 import { operation, withBody, type DraftApp, type DraftRouteContext } from './draft-routes.js';
@@ -46,7 +46,7 @@ export function registerScriptCheck(app: DraftApp, { registries }: DraftRouteCon
     const { kind, source } = request.body;
     const length = typeof source === 'string' ? source.length : source.reduce((sum, item) => sum + item.length, 0);
     if (length > MAX_SOURCE) {
-      throw new DraftError('invalid_model', `Member 'source' holds ${length} characters; script-check takes up to ${MAX_SOURCE} at once: check the scripts in several requests.`);
+      throw apiError('invalid_model', `Member 'source' holds ${length} characters; script-check takes up to ${MAX_SOURCE} at once: check the scripts in several requests.`);
     }
     return checkScript(registries, kind, source);
   });

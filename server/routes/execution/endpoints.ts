@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import { andThen } from '../../../core/awaitable.js';
 import type { Awaitable, SessionLoadResult, SessionWalk, StepAnswer } from '../../../core/session.js';
 import type { WalkStatistics } from '../../../core/machine/statistics.js';
@@ -56,7 +57,7 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   /** For the OpenAPI document; each dialect adds what its answer looks like. */
   readonly summary: string;
   /** The query parameters it reads, as a JSON Schema (the same in every dialect). */
-  readonly querystring?: object;
+  readonly querystring?: TSchema;
   /** What it takes of an HTTP request. */
   input(request: FastifyRequest): EndpointInputs[N];
   /** Runs in the session's queue, so strictly one at a time per session; the walk may answer later (another thread). */
@@ -76,17 +77,15 @@ const load: Endpoint<'load'> = {
   methods: ['POST'],
   url: '/load',
   summary: 'Load a model file',
-  querystring: {
-    type: 'object',
-    properties: {
-      generator: {
-        type: 'string',
+  querystring: Type.Object({
+    generator: Type.Optional(
+      Type.String({
         description:
           "Replaces the generator of every model of the file, e.g. 'random(edge_coverage(100))'; a GraphML " +
           'file carries none, so its load needs one.',
-      },
-    },
-  },
+      }),
+    ),
+  }),
   input: (request) => {
     const { generator } = request.query as { generator?: string };
     // The body is a model file in any registered format, recognised by its content (JSON, GraphML, ...).

@@ -1,5 +1,6 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
+import { Type } from 'typebox';
 import { ModelFileSchema } from './model-file-schema.js';
 import type { Endpoint } from './endpoints.js';
 
@@ -26,7 +27,7 @@ export function documentEndpoint(endpoint: Endpoint): SwaggerTransform {
     };
     const tail = TAIL_PARAMETERS[endpoint.url];
     if (tail) {
-      doc.params = { type: 'object', properties: { [tail.name]: { type: 'string', description: tail.description } } };
+      doc.params = Type.Object({ [tail.name]: Type.Optional(Type.String({ description: tail.description })) });
       return { schema: doc, url: url.replace(/\*$/, `{${tail.name}}`) };
     }
     if (endpoint.url === '/load') {
@@ -38,14 +39,10 @@ export function documentEndpoint(endpoint: Endpoint): SwaggerTransform {
 }
 
 /** The legacy failure body (docs/api-execution.md, Wire format). */
-const NOK = {
-  type: 'object',
-  properties: {
-    result: { type: 'string', enum: ['nok'] },
-    error: { type: 'string', description: 'What went wrong, for the user: the loader, machine or script message.' },
-  },
-  required: ['result', 'error'],
-} as const;
+const NOK = Type.Object({
+  result: Type.Enum(['nok'], { type: 'string' }),
+  error: Type.String({ description: 'What went wrong, for the user: the loader, machine or script message.' }),
+});
 
 const OK_OR_NOK =
   'result ok with the answer, or result nok with an error: an application failure (no model loaded, a bad ' +
@@ -63,7 +60,7 @@ const TAIL_PARAMETERS: Readonly<Record<string, { name: string; description: stri
 };
 
 function failures(endpoint: Endpoint): Record<number, object> {
-  const nok = (description: string) => ({ ...NOK, description });
+  const nok = (description: string) => Type.Object(NOK.properties, { description });
   if (endpoint.url === '/load') return { 413: nok('The body is larger than --max-model-bytes.') };
   if (endpoint.url in TAIL_PARAMETERS) return { 400: nok('The path cannot be percent-decoded.') };
   return {};

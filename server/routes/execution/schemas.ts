@@ -1,3 +1,5 @@
+import { Type, type TProperties, type TSchema } from 'typebox';
+
 /**
  * Response schemas of the execution endpoints, in both dialects: they document the success bodies and let
  * Fastify serialise them with a compiled serialiser instead of JSON.stringify (the hot loop is
@@ -6,41 +8,39 @@
  * branches to pick one.
  */
 
-const text = { type: 'string' } as const;
-const integer = { type: 'integer' } as const;
+const text = Type.String();
+const integer = Type.Integer();
 /** The serialiser ignores `enum` on a string, so this documents without costing anything. */
-const ok = { type: 'string', enum: ['ok'] } as const;
+const ok = Type.Enum(['ok'], { type: 'string' });
 
-/** The `response` member of a route schema whose 200 body is `result` plus these properties. */
-function okBody(properties: Record<string, unknown>, required: readonly string[]) {
-  return {
-    200: {
-      type: 'object',
-      properties: { result: ok, ...properties },
-      required: ['result', ...required],
-    },
-  } as const;
+/**
+ * The `response` member of a route schema whose 200 body is `result` plus these properties, of which
+ * `required` are always there.
+ */
+function okBody(properties: TProperties, required: readonly string[]) {
+  const members = Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, required.includes(name) ? schema : Type.Optional(schema)]));
+  return { 200: Type.Object({ result: ok, ...members }) };
 }
 
 export const okResponse = okBody({}, []);
 
 export const loadResponse = okBody({ seed: integer }, ['seed']);
 
-export const hasNextResponse = okBody({ hasNext: { type: 'string', enum: ['true', 'false'] } }, ['hasNext']);
+export const hasNextResponse = okBody({ hasNext: Type.Enum(['true', 'false'], { type: 'string' }) }, ['hasNext']);
 
 /** Lists of single-member objects, GraphWalker's shape for a step's data and properties. */
-const singleMemberObjects = (values: object) => ({ type: 'array', items: { type: 'object', additionalProperties: values } });
+const singleMemberObjects = (values: TSchema) => Type.Array(Type.Object({}, { additionalProperties: values }));
 
 /** The members of core's StepReport: the model's base name always, the rest with `--verbose` and `--unvisited`. */
 const stepReport = {
   modelName: text,
   data: singleMemberObjects(text),
-  properties: singleMemberObjects({}),
-  actions: { type: 'array', items: { type: 'object', properties: { Action: text }, required: ['Action'] } },
+  properties: singleMemberObjects(Type.Unknown()),
+  actions: Type.Array(Type.Object({ Action: text })),
   numberOfElements: integer,
   numberOfUnvisitedElements: integer,
-  unvisitedElements: { type: 'array', items: { type: 'object', properties: { elementName: text, elementId: text } } },
-} as const;
+  unvisitedElements: Type.Array(Type.Object({ elementName: Type.Optional(text), elementId: Type.Optional(text) })),
+};
 
 /** `/walker`: the element's name, id and model id always, then the step report. */
 export const walkerGetNextResponse = okBody(
@@ -57,31 +57,20 @@ export const graphwalkerGetNextResponse = okBody({ currentElementName: text, cur
 export const walkerGetDataResponse = okBody({ data: text }, ['data']);
 
 /** `/graphwalker`: the current model's variables as an object of strings. */
-export const graphwalkerGetDataResponse = okBody({ data: { type: 'object', additionalProperties: text } }, ['data']);
+export const graphwalkerGetDataResponse = okBody({ data: Type.Object({}, { additionalProperties: text }) }, ['data']);
 
 /**
  * GraphWalker answers `fail` with `nok` and the reason, with HTTP 200, even when the model was failed as asked:
  * the body its clients see, which only check the status.
  */
-export const failedAsAskedResponse = {
-  200: {
-    type: 'object',
-    properties: { result: { type: 'string', enum: ['nok'] }, error: text },
-    required: ['result', 'error'],
-  },
-} as const;
+export const failedAsAskedResponse = { 200: Type.Object({ result: Type.Enum(['nok'], { type: 'string' }), error: text }) };
 
-const unvisitedEdge = {
-  type: 'object',
-  properties: { edgeName: text, edgeId: text, modelName: text },
-} as const;
-const unvisitedVertex = {
-  type: 'object',
-  properties: { vertexName: text, vertexId: text, modelName: text },
-} as const;
+const optionalTexts = (...names: string[]) => Object.fromEntries(names.map((name) => [name, Type.Optional(text)]));
+const unvisitedEdge = Type.Object(optionalTexts('edgeName', 'edgeId', 'modelName'));
+const unvisitedVertex = Type.Object(optionalTexts('vertexName', 'vertexId', 'modelName'));
 
 function requirement(key: string) {
-  return { type: 'object', properties: { [key]: text, modelName: text }, required: [key] } as const;
+  return Type.Object({ [key]: text, modelName: Type.Optional(text) });
 }
 
 /** Counts that are always there (docs/api-execution.md). */
@@ -111,14 +100,14 @@ const REQUIREMENT_COUNTS = [
 ] as const;
 
 /** GraphWalker's statistics: what `/graphwalker` answers, and what `/walker` extends. */
-const statistics = {
+const statistics: TProperties = {
   ...Object.fromEntries([...COUNTS, ...REQUIREMENT_COUNTS].map((name) => [name, integer])),
-  edgesNotVisited: { type: 'array', items: unvisitedEdge },
-  verticesNotVisited: { type: 'array', items: unvisitedVertex },
-  requirementsPassed: { type: 'array', items: requirement('requirementKey') },
-  requirementsNotCovered: { type: 'array', items: requirement('requirementKey') },
+  edgesNotVisited: Type.Array(unvisitedEdge),
+  verticesNotVisited: Type.Array(unvisitedVertex),
+  requirementsPassed: Type.Array(requirement('requirementKey')),
+  requirementsNotCovered: Type.Array(requirement('requirementKey')),
   // GraphWalker capitalises the key's name in this list only; clients read it so.
-  requirementsFailed: { type: 'array', items: requirement('RequirementKey') },
+  requirementsFailed: Type.Array(requirement('RequirementKey')),
 };
 const STATISTICS_REQUIRED = [...COUNTS, 'edgesNotVisited', 'verticesNotVisited'];
 
@@ -126,42 +115,30 @@ const STATISTICS_REQUIRED = [...COUNTS, 'edgesNotVisited', 'verticesNotVisited']
 export const statisticsResponse = okBody(statistics, STATISTICS_REQUIRED);
 
 /** What planning with guards explored (core's PlanningFigures, docs/planning.md). */
-const planningFigures = {
-  type: 'object',
-  description: 'What planning with guards explored; only for walks with guards.',
-  properties: {
+const planningFigures = Type.Object(
+  {
     exploredStates: integer,
     stateBound: integer,
     timeBoundMs: integer,
-    boundHit: { type: 'string', enum: ['states', 'growth', 'time'] },
-    decisions: integer,
-    graphDecisions: integer,
+    boundHit: Type.Optional(Type.Enum(['states', 'growth', 'time'], { type: 'string' })),
+    decisions: Type.Optional(integer),
+    graphDecisions: Type.Optional(integer),
   },
-  required: ['exploredStates', 'stateBound', 'timeBoundMs'],
-} as const;
+  { description: 'What planning with guards explored; only for walks with guards.' },
+);
 
 /** `/walker`: GraphWalker's statistics and what planning with guards explored. */
 export const walkerStatisticsResponse = okBody({ ...statistics, planning: planningFigures }, STATISTICS_REQUIRED);
 
 /** A warning of a load: a model issue (core/model/issue-reporter.ts). */
-const loadWarning = {
-  type: 'object',
-  properties: {
-    code: text,
-    severity: text,
-    message: text,
-    modelId: { type: ['string', 'null'] },
-    elementId: { type: ['string', 'null'] },
-    field: { type: ['string', 'null'] },
-  },
-  required: ['code', 'severity', 'message'],
-} as const;
+const nullableText = Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'] }));
+const loadWarning = Type.Object({ code: text, severity: text, message: text, modelId: nullableText, elementId: nullableText, field: nullableText });
 
 /** `/walker`: the seed, and the load's warnings when it has any. */
-export const walkerLoadResponse = okBody({ seed: integer, warnings: { type: 'array', items: loadWarning } }, ['seed']);
+export const walkerLoadResponse = okBody({ seed: integer, warnings: Type.Array(loadWarning) }, ['seed']);
 
 /**
  * getModel's answer: the model file under `model`, an open object the serialiser writes as it is (the model
  * file's members are documented by the load body's schema in the OpenAPI document).
  */
-export const getModelResponse = okBody({ model: { type: 'object', additionalProperties: true } }, ['model']);
+export const getModelResponse = okBody({ model: Type.Object({}, { additionalProperties: true }) }, ['model']);

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { WalkerError } from '../../../core/errors.js';
 import { shorten } from '../../../core/text.js';
-import { ApiError } from '../../api-error.js';
-import { MAX_MODEL_BYTES } from '../../resolve-options.js';
+import { apiError, isApiError } from '../../api-error.js';
+import { payloadTooLarge } from '../../error-handler.js';
 import type { Refusal } from '../../route-family.js';
 import { toError } from '../../thrown.js';
 import { JSON_TYPE } from './dialect.js';
@@ -34,24 +34,18 @@ export function createErrorHandler(maxModelBytes: number) {
     const error = toError(thrown) as Error & Partial<FastifyError>;
     if (error instanceof WalkerError) return sendNok(reply, 200, error.message);
     // Refused before the walk, with a status of its own: the service is closing (server/closing.ts).
-    if (error instanceof ApiError) return sendNok(reply, error.status, error.message);
+    if (isApiError(error)) return sendNok(reply, error.status, error.message);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // The body is left unread: it must not be taken for the next request on a keep-alive connection.
       reply.header('connection', 'close');
-      return sendNok(reply, 413, bodyTooLargeMessage(request, maxModelBytes));
+      const tooLarge = payloadTooLarge(request, maxModelBytes);
+      return sendNok(reply, tooLarge.status, tooLarge.message);
     }
     const status = error.statusCode ?? 500;
     if (error.code?.startsWith('FST_') && status >= 400 && status < 500) return sendNok(reply, status, error.message);
     request.log.error({ err: error }, 'unexpected error in an execution endpoint');
     return sendNok(reply, 200, `Unexpected error: ${firstLine(error.message) || `${error.name} without a message`}`);
   };
-}
-
-/** Names the limit that was hit: `--max-model-bytes`, or the ceiling it was lowered to (server/resolve-options.ts). */
-function bodyTooLargeMessage(request: FastifyRequest, limit: number): string {
-  const capped = limit === MAX_MODEL_BYTES ? '; no more than the longest string Node.js can hold' : '';
-  const what = request.routeOptions.url?.endsWith('/load') === true ? 'The model' : 'The body';
-  return `${what} is larger than the limit of ${limit} bytes (--max-model-bytes${capped}).`;
 }
 
 /** Answers a path under `/walker` that is no execution endpoint (drafts have their own handler). */
@@ -76,7 +70,7 @@ export function methodNotAllowed(allowed: readonly string[]) {
 export function badUrlRefusal(error: FastifyError): Refusal | undefined {
   if (error.code !== 'FST_ERR_BAD_URL') return undefined;
   const message = `The URL cannot be decoded (${firstLine(error.message)}): percent-encode scripts and reasons, % as %25.`;
-  return { status: 400, code: 'bad_url', message };
+  return apiError('bad_url', message);
 }
 
 function firstLine(text: string): string {

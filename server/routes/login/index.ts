@@ -1,24 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { apiError, type ApiError } from '../../api-error.js';
+import { apiErrorHandler, sendApiError } from '../../error-handler.js';
 import { bearerOf, hasLoginCookie, loginCookie, loginValue, sameToken } from '../../login-cookie.js';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 
-const LoginState = {
-  type: 'object',
-  required: ['required', 'authorized'],
-  properties: {
-    required: { type: 'boolean', description: 'Whether the service was started with --token.' },
-    authorized: { type: 'boolean', description: 'Whether this request carried the token or the login cookie.' },
-  },
-} as const;
+const LoginState = Type.Object({
+  required: Type.Boolean({ description: 'Whether the service was started with --token.' }),
+  authorized: Type.Boolean({ description: 'Whether this request carried the token or the login cookie.' }),
+});
 
-const LoginBody = {
-  type: 'object',
-  required: ['token'],
-  additionalProperties: false,
-  properties: { token: { type: 'string', maxLength: 4096 } },
-} as const;
+const LoginBody = Type.Object({ token: Type.String({ maxLength: 4096 }) }, { additionalProperties: false });
+
+const NoBody = Type.Null();
 
 /**
  * The web page's login (docs/editor.md): with `--token`, a browser cannot send the bearer header when it opens
@@ -36,11 +31,7 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
     return hasLoginCookie(request.headers.cookie, cookie as Buffer);
   };
 
-  scope.setErrorHandler((error: FastifyError, _request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
-    const message = status === 500 ? 'The login failed; it is logged.' : `The login takes {"token": "<the token>"} as JSON: ${error.message}.`;
-    return reply.code(status).type(JSON_TYPE).send({ code: status === 500 ? 'internal' : 'invalid_login', message });
-  });
+  scope.setErrorHandler(apiErrorHandler({ own: loginRefusal }));
 
   scope.get('/', { schema: { tags: ['login'], operationId: 'loginState', summary: 'Whether the page must ask for the token', response: { 200: LoginState } } }, async (request) => ({
     required: token !== undefined,
@@ -49,20 +40,31 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
 
   scope.post<{ Body: { token: string } }>(
     '/',
-    { schema: { tags: ['login'], operationId: 'login', summary: 'Trade the token for the login cookie', body: LoginBody, response: { 204: { type: 'null' } } } },
+    { schema: { tags: ['login'], operationId: 'login', summary: 'Trade the token for the login cookie', body: LoginBody, response: { 204: NoBody } } },
     async (request, reply: FastifyReply) => {
       if (token === undefined) return reply.code(204).send();
       if (!sameToken(request.body.token, token)) {
-        return reply.code(401).type(JSON_TYPE).send({ code: 'unauthorized', message: 'That is not the token this service was started with (--token or WALKER_TOKEN): try again.' });
+        return sendApiError(reply, apiError('unauthorized', 'That is not the token this service was started with (--token or WALKER_TOKEN): try again.'));
       }
       return reply.code(204).header('set-cookie', loginCookie(loginValue(token))).header('cache-control', 'no-store').send();
     },
   );
 
-  scope.delete('/', { schema: { tags: ['login'], operationId: 'logout', summary: 'Forget the login cookie', response: { 204: { type: 'null' } } } }, async (_request, reply) =>
+  scope.delete('/', { schema: { tags: ['login'], operationId: 'logout', summary: 'Forget the login cookie', response: { 204: NoBody } } }, async (_request, reply) =>
     reply.code(204).header('set-cookie', loginCookie('')).send(),
   );
 };
+
+/**
+ * A body Fastify refused: of another media type than JSON, 415; not JSON or not `{"token": "..."}`, 400
+ * `invalid_login`; in Fastify's words of it.
+ */
+function loginRefusal(error: FastifyError): ApiError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status >= 500 || status === 413) return undefined;
+  const message = `The login takes {"token": "<the token>"} as JSON: ${error.message}.`;
+  return apiError(status === 415 ? 'unsupported_media_type' : 'invalid_login', message);
+}
 
 const login: RouteFamily = {
   name: 'login',
@@ -71,4 +73,4 @@ const login: RouteFamily = {
   plugin,
 };
 
-export default login;
+export default routeFamily(login);

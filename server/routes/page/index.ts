@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import type { RouteFamily } from '../../route-family.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import { missingAssets, webAssetsDirectory } from '../../view/assets.js';
 
 /** The page's files, at the URL each is served at, with their media types. */
@@ -42,4 +42,4 @@ const page: RouteFamily = {
   plugin,
 };
 
-export default page;
+export default routeFamily(page);

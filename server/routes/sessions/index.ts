@@ -1,10 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../api-error.js';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { apiError, isApiError, type ApiError } from '../../api-error.js';
+import { apiErrorHandler, payloadTooLarge, sendApiError, unknownRouteHandler } from '../../error-handler.js';
 import { overlongSegment } from '../../framework-errors.js';
-import type { Refusal, RouteFamily } from '../../route-family.js';
-import { SessionError } from '../../sessions/errors.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import { sessionStartOf, startSession } from '../../sessions/creation.js';
-import { toError } from '../../thrown.js';
 import { acceptAnyBodyAsText, acceptAnyContentType, registerExecutionRoutes } from '../execution/family.js';
 import type { Dialect } from '../execution/dialect.js';
 import { walkerDialect } from '../execution/walker-dialect.js';
@@ -14,27 +14,18 @@ interface SessionParams {
   readonly session_id: string;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** A session as the lifecycle routes show it (docs/api-sessions.md). */
-const sessionSchema = {
-  type: 'object',
-  required: ['id', 'created', 'lastUsed', 'models', 'steps', 'vertexCoverage', 'edgeCoverage', 'isolated'],
-  properties: {
-    id: { type: 'string', description: 'A random UUID, after `<node-id>.` when the process has a --node-id.' },
-    created: { type: 'string', format: 'date-time' },
-    lastUsed: { type: 'string', format: 'date-time', description: 'The last request of the session; reads of it do not count.' },
-    models: {
-      type: 'array',
-      items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
-    },
-    seed: { type: 'integer', description: 'The seed of the loaded walk; absent before a load.' },
-    steps: { type: 'integer' },
-    vertexCoverage: { type: 'integer' },
-    edgeCoverage: { type: 'integer' },
-    isolated: { type: 'boolean', description: 'True once the walk runs in a worker thread of its own.' },
-  },
-} as const;
+const sessionSchema = Type.Object({
+  id: Type.String({ description: 'A random UUID, after `<node-id>.` when the process has a --node-id.' }),
+  created: Type.String({ format: 'date-time' }),
+  lastUsed: Type.String({ format: 'date-time', description: 'The last request of the session; reads of it do not count.' }),
+  models: Type.Array(Type.Object({ id: Type.String(), name: Type.Optional(Type.String()) })),
+  seed: Type.Optional(Type.Integer({ description: 'The seed of the loaded walk; absent before a load.' })),
+  steps: Type.Integer(),
+  vertexCoverage: Type.Integer(),
+  edgeCoverage: Type.Integer(),
+  isolated: Type.Boolean({ description: 'True once the walk runs in a worker thread of its own.' }),
+});
 
 /** `/walker`'s answers, as operations of their own in the OpenAPI document. */
 const inSessionDialect: Dialect = { ...walkerDialect, name: 'sessions', tag: 'sessions', operationPrefix: 'session' };
@@ -54,8 +45,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
       registerExecutionRoutes(inSession, inSessionDialect, (request) => sessions.use((request.params as SessionParams).session_id), {
         // A session that is not there, or a service that is closing: refused before the walk, as the lifecycle routes refuse.
         lookupErrors: (error, reply) => {
-          if (!(error instanceof ApiError)) return false;
-          void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
+          if (!isApiError(error)) return false;
+          sendApiError(reply, error);
           return true;
         },
       }),
@@ -66,14 +57,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
 async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
   const { sessions, drafts, options } = scope.services;
   acceptAnyBodyAsText(scope, options.maxModelBytes);
-  scope.setErrorHandler(handleLifecycleError);
-  scope.setNotFoundHandler((request, reply) => {
-    const error = new SessionError(
-      'not_found',
-      `No session route ${request.method} ${request.url.split('?')[0]}. The session routes are listed in docs/api-sessions.md.`,
-    );
-    void reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
-  });
+  scope.setErrorHandler(apiErrorHandler({ tooLarge: (request) => payloadTooLarge(request, options.maxModelBytes) }));
+  scope.setNotFoundHandler(unknownRouteHandler('session', 'docs/api-sessions.md'));
 
   scope.post(
     '/',
@@ -87,7 +72,7 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
         description:
           'An empty body or {} makes an empty session (load in it next); {"draft": id, "revision": n} walks the ' +
           "draft's current revision; any other body is a model file, as load takes it. Answers 201 with the session.",
-        querystring: { type: 'object', properties: { generator: { type: 'string' } } },
+        querystring: Type.Object({ generator: Type.Optional(Type.String()) }),
         response: { 201: sessionSchema },
       },
     },
@@ -106,7 +91,7 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
     },
   );
 
-  const listSchema = { type: 'object', required: ['sessions'], properties: { sessions: { type: 'array', items: sessionSchema } } };
+  const listSchema = Type.Object({ sessions: Type.Array(sessionSchema) });
   scope.get('/', { schema: { tags: ['sessions'], operationId: 'listSessions', summary: 'The live sessions', response: { 200: listSchema } } }, async () => ({
     sessions: await Promise.all(sessions.list().map((s) => s.info())),
   }));
@@ -119,27 +104,12 @@ async function lifecycleRoutes(scope: FastifyInstance): Promise<void> {
 
   scope.delete<{ Params: SessionParams }>(
     '/:session_id',
-    { schema: { tags: ['sessions'], operationId: 'deleteSession', summary: 'Delete a session and free its walk', response: { 204: { type: 'null' } } } },
+    { schema: { tags: ['sessions'], operationId: 'deleteSession', summary: 'Delete a session and free its walk', response: { 204: Type.Null() } } },
     async (request, reply) => {
       sessions.delete(request.params.session_id);
       return reply.code(204).send();
     },
   );
-}
-
-/** Every failure of a lifecycle route: its real status with `{code, message}`, as the draft API answers. */
-function handleLifecycleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const error = toError(thrown) as Error & Partial<FastifyError>;
-  let answer: ApiError;
-  if (error instanceof ApiError) answer = error;
-  else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    reply.header('connection', 'close');
-    answer = new SessionError('payload_too_large', `The body is larger than the limit of ${request.server.services.options.maxModelBytes} bytes (--max-model-bytes).`);
-  } else {
-    request.log.error({ err: error }, 'session request failed');
-    answer = new SessionError('internal', 'The server failed to handle the request; it is logged.');
-  }
-  return reply.code(answer.status).type(JSON_TYPE).send(answer.toJSON());
 }
 
 const sessionsFamily: RouteFamily = {
@@ -161,10 +131,10 @@ const sessionsFamily: RouteFamily = {
  * decoded is worded as everywhere (server/framework-errors.ts). Both in `{code, message}`, below
  * `/{session_id}` too, as every refusal of the family.
  */
-function sessionFrameworkRefusal(error: FastifyError, request: FastifyRequest): Refusal | undefined {
+function sessionFrameworkRefusal(error: FastifyError, request: FastifyRequest): ApiError | undefined {
   if (error.code !== 'FST_ERR_MAX_PARAM_LENGTH') return undefined;
   const { length } = overlongSegment(request.url);
-  return new SessionError('session_not_found', `No session has an id of ${length} characters: use the id that POST /walker/sessions answered.`);
+  return apiError('session_not_found', `No session has an id of ${length} characters: use the id that POST /walker/sessions answered.`);
 }
 
-export default sessionsFamily;
+export default routeFamily(sessionsFamily);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../api-error.js';
+import { Type, type TSchema } from 'typebox';
+import { isApiError } from '../../api-error.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
 import { DraftWatch } from '../../view/draft-watch.js';
 import { draftMessage } from '../../view/draft-view.js';
@@ -27,18 +28,18 @@ export interface ViewEndpoint {
   readonly url: string;
   readonly summary: string;
   /** What `url`'s parameters are, as a JSON Schema. */
-  readonly params?: object;
+  readonly params?: TSchema;
   /**
    * The message as it stands now, whole, as JSON (a large graph in it is the one its streams share). Throws an
-   * {@link ApiError} for a session or draft that is not there.
+   * API error (server/api-error.ts) for a session or draft that is not there.
    */
   read(scope: FastifyInstance, request: FastifyRequest): Promise<JsonParts>;
   /** Finds what the request names, throwing like {@link read} for a session or draft that is not there. */
   follow(scope: FastifyInstance, request: FastifyRequest): Followed;
 }
 
-const SESSION_PARAMS = { type: 'object', required: ['session_id'], properties: { session_id: { type: 'string' } } };
-const DRAFT_PARAMS = { type: 'object', required: ['draft_id'], properties: { draft_id: { type: 'string' } } };
+const SESSION_PARAMS = Type.Object({ session_id: Type.String() });
+const DRAFT_PARAMS = Type.Object({ draft_id: Type.String() });
 
 const defaultSession: ViewEndpoint = {
   name: 'Session',
@@ -119,7 +120,7 @@ function followDraft(scope: FastifyInstance, request: FastifyRequest): Followed 
         watch = DraftWatch.of(scope.services.drafts, id, () => draftNow(scope, id), logError(scope));
       } catch (error) {
         // Gone between the check and the stream's opening.
-        if (!(error instanceof ApiError)) throw error;
+        if (!isApiError(error)) throw error;
         stream.send(eventFrame(jsonOf({ kind: 'gone', code: error.code, message: error.message })));
         stream.end();
         return;

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../../api-error.js';
-import type { RouteFamily } from '../../route-family.js';
-import { toError } from '../../thrown.js';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { apiErrorHandler, unknownRouteHandler } from '../../error-handler.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import { EventStream } from '../../view/event-stream.js';
 import { StreamCaps } from '../../view/stream-caps.js';
 import { VIEW_ENDPOINTS, type ViewEndpoint } from './endpoints.js';
@@ -10,19 +10,12 @@ import { VIEW_ENDPOINTS, type ViewEndpoint } from './endpoints.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A message, as the OpenAPI document describes it: its members are in docs/view.md. */
-const MESSAGE = {
-  type: 'object',
-  additionalProperties: true,
-  required: ['kind'],
-  properties: { kind: { type: 'string', enum: ['walk', 'draft'] } },
-  description: 'A walk or draft message (docs/view.md).',
-};
+const MESSAGE = Type.Object(
+  { kind: Type.Enum(['walk', 'draft'], { type: 'string' }) },
+  { additionalProperties: true, description: 'A walk or draft message (docs/view.md).' },
+);
 
-const FAILURE = {
-  type: 'object',
-  required: ['code', 'message'],
-  properties: { code: { type: 'string' }, message: { type: 'string' } },
-};
+const FAILURE = Type.Object({ code: Type.String(), message: Type.String() });
 
 /**
  * What the web page reads (docs/view.md): for each endpoint of the table, the message as it stands
@@ -38,11 +31,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
   scope.addHook('preClose', async () => {
     for (const stream of streams) stream.drop();
   });
-  scope.setErrorHandler(handleError);
-  scope.setNotFoundHandler((request, reply) => {
-    const message = `No view route ${request.method} ${request.url.split('?')[0]}. The view's routes are listed in docs/view.md.`;
-    void reply.code(404).type(JSON_TYPE).send({ code: 'not_found', message });
-  });
+  scope.setErrorHandler(apiErrorHandler());
+  scope.setNotFoundHandler(unknownRouteHandler('view', 'docs/view.md'));
   for (const endpoint of VIEW_ENDPOINTS) registerEndpoint(scope, endpoint, streams, caps);
 };
 
@@ -75,7 +65,7 @@ function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, stream
         description: 'Each event is one message of the JSON shape of the route without /events, after changes (docs/view.md).',
         ...(endpoint.params === undefined ? {} : { params: endpoint.params }),
         response: {
-          200: { description: 'A text/event-stream of messages.', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          200: { description: 'A text/event-stream of messages.', content: { 'text/event-stream': { schema: Type.String() } } },
           ...failures,
           503: FAILURE,
         },
@@ -104,13 +94,6 @@ function registerEndpoint(scope: FastifyInstance, endpoint: ViewEndpoint, stream
   );
 }
 
-function handleError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const error = toError(thrown);
-  if (error instanceof ApiError) return reply.code(error.status).type(JSON_TYPE).send(error.toJSON());
-  request.log.error({ err: error }, 'view request failed');
-  return reply.code(500).type(JSON_TYPE).send({ code: 'internal', message: 'The server failed to handle the request; it is logged.' });
-}
-
 const view: RouteFamily = {
   name: 'view',
   prefix: '/walker/view',
@@ -123,4 +106,4 @@ const view: RouteFamily = {
   plugin,
 };
 
-export default view;
+export default routeFamily(view);

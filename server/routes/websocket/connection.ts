@@ -6,9 +6,8 @@ import { ErrorCodes, WalkerError } from '../../../core/errors.js';
 import type { Registries } from '../../../core/plugin.js';
 import { SerialQueue } from '../../../core/serial-queue.js';
 import { shorten } from '../../../core/text.js';
-import { ApiError } from '../../api-error.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
-import { SessionError } from '../../sessions/errors.js';
+import { isApiError } from '../../api-error.js';
 import { toError } from '../../thrown.js';
 import { COMMAND_NAMES, commandNamed, endpointOf, type Answers, type Command, type CommandScope, type Fields } from './commands.js';
 import { NotACommand, readCommand } from './message.js';
@@ -118,7 +117,7 @@ async function answer(text: string, context: ConnectionContext, scope: CommandSc
   } catch (error) {
     for (const message of failure(command.answersAs, error, context.log)) send(message);
     // The connection's walk is gone (it expired): a new connection gets a new one.
-    if (error instanceof SessionError) socket.close(1000, 'The walk of this connection expired (--session-ttl): connect again.');
+    if (isApiError(error) && (error.code === 'session_expired' || error.code === 'session_not_found')) socket.close(1000, 'The walk of this connection expired (--session-ttl): connect again.');
   }
 }
 
@@ -141,7 +140,7 @@ function run(command: Command, fields: Fields, context: ConnectionContext, scope
 function failure(answersAs: string, thrown: unknown, log: FastifyBaseLogger): Answers {
   const error = toError(thrown);
   if (error instanceof WalkerError && error.code === ErrorCodes.NOT_LOADED) return [{ command: answersAs, success: false, message: NOT_STARTED_MESSAGE }];
-  if (error instanceof ApiError || (error instanceof WalkerError && error.code === ErrorCodes.SESSION)) {
+  if (isApiError(error) || (error instanceof WalkerError && error.code === ErrorCodes.SESSION)) {
     return [{ command: answersAs, success: false, message: error.message }];
   }
   let message = error.message;

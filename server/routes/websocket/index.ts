@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ApiError } from '../../api-error.js';
-import type { RouteFamily } from '../../route-family.js';
+import type { FastifyInstance } from 'fastify';
+import { isApiError } from '../../api-error.js';
+import { sendApiError } from '../../error-handler.js';
+import { routeFamily, type RouteFamily } from '../../route-family.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
 import { toError } from '../../thrown.js';
 import { WEBSOCKET_UPGRADE } from '../../upgrade-constraint.js';
@@ -55,8 +56,8 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
         // The steps of a connection's walk carry what GraphWalker pushes of them (visitedElement).
         session = sessions.create({ stepReport: { progress: true } });
       } catch (error) {
-        if (!(error instanceof ApiError)) return done(toError(error));
-        refuse(reply, error);
+        if (!isApiError(error)) return done(toError(error));
+        sendApiError(reply, error);
         return;
       }
       ownSessions.set(request.raw, session);
@@ -77,11 +78,6 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
     done();
   });
 };
-
-/** Answers a refused upgrade in the session API's format, `{code, message}` with its status. */
-function refuse(reply: FastifyReply, error: ApiError): void {
-  void reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(error.toJSON()));
-}
 
 /**
  * The sockets of upgrade requests not (yet) WebSockets. Node hands them over without its timeouts or its
@@ -124,5 +120,5 @@ const websocket: RouteFamily = {
   plugin,
 };
 
-export default websocket;
+export default routeFamily(websocket);
 

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Draft } from '../../../server/drafts/draft.js';
 import { DraftModel } from '../../../server/drafts/draft-model.js';
-import { DraftError } from '../../../server/drafts/errors.js';
 import { DraftStore } from '../../../server/drafts/store.js';
 import { addVertex } from '../../../server/drafts/vertices.js';
 import { call, draftApp, newDraft, type DraftTestApp } from './helpers.js';
@@ -12,7 +11,7 @@ describe('Draft.mutate', () => {
   it('moves to the next revision only when the change applied', () => {
     const draft = new Draft('d', new DraftModel('m'), 0);
     draft.mutate(undefined, addVertex({ id: 'a' }, 10));
-    expect(() => draft.mutate(undefined, addVertex({ id: 'a' }, 10))).toThrow(DraftError);
+    expect(() => draft.mutate(undefined, addVertex({ id: 'a' }, 10))).toThrow(expect.objectContaining({ code: 'duplicate_element_id', status: 409 }));
     expect(draft.revision).toBe(1);
     expect(draft.model.size).toBe(1);
   });
