@@ -104,7 +104,9 @@ describe('the machine on random models and generator strings', () => {
       }),
       { numRuns: 300 },
     );
-    // Some random strings and models are invalid on purpose; make sure a fair share (typically 40 to 60 of 300) still got walked.
-    expect(walked).toBeGreaterThan(20);
+    // Some random strings and models are invalid on purpose, and a load refuses what planning proves impossible;
+    // make sure walks still happen. About a tenth of the 300 runs walk (27 to 46 in four runs), as a binomial
+    // count whose chance to fall to 8 is about one in a million; 20 was passed in one run of ten.
+    expect(walked).toBeGreaterThanOrEqual(8);
   });
 });
