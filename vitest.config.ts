@@ -69,6 +69,9 @@ export default defineConfig({
     sequence: { sequencer: SlowFilesFirst },
     // Room for a machine busy with two other suites: a test that needs 2 s alone takes ten times that there.
     testTimeout: 60_000,
+    // expect.poll waits 1 s by default: a page or a service answers later than that on a machine busy with a
+    // second suite, as the editor's file opening did.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
   },
 });
