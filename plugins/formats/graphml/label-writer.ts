@@ -76,6 +76,29 @@ export function writeVertexLabel(fields: VertexLabel): WrittenLabel<VertexLabel>
   return compose(fields, VERTEX_FIELDS, (f, v) => vertexView(f, v as never), (f, v) => (VERTEX_PARTS[f] as Part<unknown>)(v), parseVertexLabel);
 }
 
+/**
+ * The fields of an element as read back: each exact value walker kept beside the label (`exact`, from its data
+ * key) while the label shows what walker writes for it, else the label's own. Judged by writing the fields again
+ * as a whole, not each alone: a field that reads alone may clash beside the others and be left off the label,
+ * and its absence then says nothing of an edit in yEd.
+ */
+export function settleEdgeLabel(label: EdgeLabel, exact: Partial<EdgeLabel>): EdgeLabel {
+  return settle(label, exact, writeEdgeLabel);
+}
+
+export function settleVertexLabel(label: VertexLabel, exact: Partial<VertexLabel>): VertexLabel {
+  return settle(label, exact, writeVertexLabel);
+}
+
+function settle<L extends object>(label: L, exact: Partial<L>, write: (fields: L) => WrittenLabel<L>): L {
+  const { shown } = write({ ...label, ...exact });
+  const settled = { ...label };
+  for (const key of Object.keys(exact) as (keyof L)[]) {
+    if (sameValue(shown[key], label[key])) settled[key] = exact[key] as L[keyof L];
+  }
+  return settled;
+}
+
 function compose<L extends object, F extends keyof L>(
   fields: L,
   order: readonly F[],

@@ -8,7 +8,7 @@ import type { EdgeJson, VertexJson } from '../../../core/model/types.js';
 import type { GraphmlData, GraphmlKey, YedGraphics } from './document.js';
 import { LabelSyntaxError } from './label-lexer.js';
 import type { EdgeLabel, VertexLabel } from './label-parser.js';
-import { edgeView, sameValue, vertexView } from './label-writer.js';
+import { sameValue, settleEdgeLabel, settleVertexLabel } from './label-writer.js';
 import { decodeProperty, propertyView } from './property-values.js';
 import { parseExtras, setOwn, WALKER_KEY, type EdgeExtras, type VertexExtras } from './walker-data.js';
 
@@ -132,11 +132,11 @@ export function parseLabel<L>(label: string, what: 'vertex' | 'edge', parse: (la
   }
 }
 
-/** The exact value walker kept, while the label still shows what walker wrote for it; else the label's. */
-function settle<T>(shown: T | undefined, extras: Record<string, unknown>, field: string, view: (value: never) => unknown): T | undefined {
-  if (!Object.hasOwn(extras, field)) return shown;
-  const exact = extras[field] as T;
-  return sameValue(view(exact as never), shown) ? exact : shown;
+/** The fields of `names` that walker's data key holds, for settling against the label. */
+function exactOf<L>(extras: Record<string, unknown>, names: readonly (keyof L & string)[]): Partial<L> {
+  const exact: Partial<L> = {};
+  for (const name of names) if (Object.hasOwn(extras, name)) exact[name] = extras[name] as L[typeof name];
+  return exact;
 }
 
 /** A vertex: what its label says, settled against walker's data; `init` is for the model. */
@@ -149,12 +149,10 @@ export function readVertex(
 ): VertexJson {
   const extras = keys.extrasOf(data, `node '${id}'`) as Record<string, unknown> & VertexExtras;
   const vertex = { id } as VertexJson;
-  const name = settle<string>(label.name, extras, 'name', (v) => vertexView('name', v));
+  const { name, sharedState, requirements } = settleVertexLabel(label, exactOf<VertexLabel>(extras, ['name', 'sharedState', 'requirements']));
   if (name !== undefined) vertex.name = name;
-  const shared = settle<string>(label.sharedState, extras, 'sharedState', (v) => vertexView('sharedState', v));
-  if (shared !== undefined) vertex.sharedState = shared;
+  if (sharedState !== undefined) vertex.sharedState = sharedState;
   if (extras.actions !== undefined) vertex.actions = extras.actions;
-  const requirements = settle<string[]>(label.requirements, extras, 'requirements', (v) => vertexView('requirements', v));
   if (requirements !== undefined) vertex.requirements = requirements;
   const properties = keys.propertiesOf(data);
   if (Number.isFinite(graphics.x) && Number.isFinite(graphics.y)) {
@@ -171,21 +169,17 @@ export function readVertex(
 /** An edge without its ends: what its label says, settled against walker's data. */
 export function readEdgeFields(edge: EdgeJson, data: readonly GraphmlData[], label: EdgeLabel, keys: KeyTable): void {
   const extras = keys.extrasOf(data, `edge '${edge.id}'`) as Record<string, unknown> & EdgeExtras;
-  const name = settle<string>(label.name, extras, 'name', (v) => edgeView('name', v));
+  const settled = settleEdgeLabel(label, exactOf<EdgeLabel>(extras, ['name', 'guard', 'actions', 'requirements', 'weight', 'dependency']));
+  const { name, guard, actions, requirements, weight, dependency } = settled;
   if (name !== undefined) edge.name = name;
-  const guard = settle<string>(label.guard, extras, 'guard', (v) => edgeView('guard', v));
   if (guard !== undefined) edge.guard = guard;
-  const actions = settle<string[]>(label.actions, extras, 'actions', (v) => edgeView('actions', v));
   if (actions !== undefined) edge.actions = actions;
-  const requirements = settle<string[]>(label.requirements, extras, 'requirements', (v) => edgeView('requirements', v));
   if (requirements !== undefined) edge.requirements = requirements;
   const properties = keys.propertiesOf(data);
   if (label.blocked) properties.blocked = true;
   settleProperties(properties, extras.properties, false);
   if (Object.keys(properties).length > 0 || extras.properties !== undefined) edge.properties = properties;
-  const weight = settle<number>(label.weight, extras, 'weight', (v) => edgeView('weight', v));
   if (weight !== undefined) edge.weight = weight;
-  const dependency = settle<number>(label.dependency, extras, 'dependency', (v) => edgeView('dependency', v));
   if (dependency !== undefined) edge.dependency = dependency;
   if (edge.sourceVertexId === undefined && typeof extras.sourceVertexId === 'string') edge.sourceVertexId = extras.sourceVertexId;
 }

@@ -51,6 +51,15 @@ describe('names written as GraphML stay names', () => {
     });
   });
 
+  it('keeps a field that reads alone but clashes beside the others, and so is left off the label', () => {
+    // '//*&amp;' alone reads as the actions '/*&amp;'; after the guard's line, '//' starts a comment. The label
+    // shows the guard only, and walker's data keeps the actions, which a reader judging each field alone
+    // took for actions deleted in yEd. (Found by the fuzzing below.)
+    const file = named('v_A', 'e_B', 'e_C');
+    Object.assign(file.models[0].edges[1], { guard: '', actions: ['/*&amp;'] });
+    expect(read(write(file))).toEqual(file);
+  });
+
   it('shows a keyword, a number or a name GraphWalker cannot lex in a safe form', () => {
     expect(['Start', 'BLOCKED', 'weight', '42', 'café', 'a b', '', 'v_Plain', 'a.b;c'].map(labelNameOf)).toEqual([
       'Start_',
