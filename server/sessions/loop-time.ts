@@ -2,7 +2,7 @@ import { isPromiseLike } from '../../core/serial-queue.js';
 import type { ExecutionSession } from '../../core/session.js';
 import { LOOP_LOAD_MS } from './load-placement.js';
 import type { LoopTurns } from './loop-turns.js';
-import { SlowRequests, type SlowRule } from './slow-requests.js';
+import { CPU_SHARE, SlowRequests, type SlowRule } from './slow-requests.js';
 import { threadCpuMs } from './thread-cpu.js';
 
 /** How a session's requests are timed: its slow rule, and the clocks (tests pass fake ones). */
@@ -16,7 +16,10 @@ export interface LoopTimeRule extends SlowRule {
 /** What the first part of a request that went on to wait held the event loop. */
 export interface HeldSoFar {
   readonly busyMs: number;
+  /** The CPU clock when the request began, read for the slow-request rule ({@link SlowRequests.cpuStart}). */
   readonly cpuStarted: number | undefined;
+  /** The CPU clock when the request began, read for the overrun rule; the same reading when both asked for one. */
+  readonly overrunCpuStarted: number | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export class LoopTime {
   movable: boolean;
   private readonly slow: SlowRequests | undefined;
   private readonly clock: () => number;
+  private readonly cpuClock: () => number;
   private carried: HeldSoFar | undefined;
   private heavy = false;
 
@@ -46,12 +50,16 @@ export class LoopTime {
     /**
      * A request (not a load) that held the loop this long moves the walk at once, without waiting for a second:
      * a script's time limit, which only a built-in that the limit cannot interrupt (plugins/quickjs/README.md)
-     * or a request of several scripts near it passes. Default never.
+     * or a request of several scripts near it passes. It must have run {@link CPU_SHARE} of that on the
+     * thread's CPU, as a slow request must: on a busy machine a cheap request may wait for a core longer than
+     * a short limit, and moved its walk for nothing. So every request reads the CPU clock while this holds, a
+     * cost of a microsecond or two against the tens a request over HTTP costs. Default never.
      */
     private readonly overrunMs = Number.POSITIVE_INFINITY,
   ) {
     this.movable = rule !== undefined;
-    this.slow = rule === undefined ? undefined : new SlowRequests(rule, rule.cpuClock ?? threadCpuMs);
+    this.cpuClock = rule?.cpuClock ?? threadCpuMs;
+    this.slow = rule === undefined ? undefined : new SlowRequests(rule, this.cpuClock);
     this.clock = rule?.clock ?? (() => performance.now());
   }
 
@@ -69,7 +77,8 @@ export class LoopTime {
   measure<T>(session: ExecutionSession, work: () => T, load = false): T {
     const loads = session.loadsAsked;
     const carried = this.take();
-    const cpuStarted = carried?.cpuStarted ?? (this.movable ? this.slow?.cpuStart(load) : undefined);
+    const cpuStarted = carried === undefined ? (this.movable ? this.slow?.cpuStart(load) : undefined) : carried.cpuStarted;
+    const overrunCpuStarted = carried === undefined ? (this.judgesOverrun(load) ? (cpuStarted ?? this.cpuClock()) : undefined) : carried.overrunCpuStarted;
     const started = this.clock();
     let result: T | undefined;
     try {
@@ -77,11 +86,11 @@ export class LoopTime {
       return result;
     } finally {
       const busyMs = (carried?.busyMs ?? 0) + this.clock() - started;
-      if (isPromiseLike(result)) this.carried = { busyMs, cpuStarted };
+      if (isPromiseLike(result)) this.carried = { busyMs, cpuStarted, overrunCpuStarted };
       else {
         const loaded = session.loadsAsked !== loads;
         if (loaded) this.heavy = busyMs >= LOOP_LOAD_MS;
-        this.held({ busyMs, cpuStarted }, loaded);
+        this.held({ busyMs, cpuStarted, overrunCpuStarted }, loaded);
       }
     }
   }
@@ -109,10 +118,17 @@ export class LoopTime {
   }
 
   /** A request's work held the loop `busyMs` ({@link SlowRequests.judge} says what the other two are). */
-  held({ busyMs, cpuStarted }: HeldSoFar, load: boolean): void {
+  held({ busyMs, cpuStarted, overrunCpuStarted }: HeldSoFar, load: boolean): void {
     this.turns?.spent(busyMs);
     if (!this.movable) return;
     const slow = this.slow?.judge(busyMs, cpuStarted, load) === true;
-    if ((slow || (!load && busyMs >= this.overrunMs)) && this.onSlow(busyMs)) this.movable = false;
+    const overrun =
+      !load && busyMs >= this.overrunMs && overrunCpuStarted !== undefined && this.cpuClock() - overrunCpuStarted >= this.overrunMs * CPU_SHARE;
+    if ((slow || overrun) && this.onSlow(busyMs)) this.movable = false;
+  }
+
+  /** Whether a request of this kind is judged by the overrun rule, and so reads the CPU clock as it begins. */
+  private judgesOverrun(load: boolean): boolean {
+    return this.movable && !load && this.slow !== undefined && Number.isFinite(this.overrunMs);
   }
 }

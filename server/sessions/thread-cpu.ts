@@ -1,4 +1,5 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
 /** Linux's account of the calling thread: nanoseconds on a CPU, nanoseconds waiting for one, time slices. */
 const SCHEDSTAT = '/proc/thread-self/schedstat';
@@ -7,23 +8,45 @@ const SCHEDSTAT = '/proc/thread-self/schedstat';
 const PER_THREAD = existsSync(SCHEDSTAT);
 
 /**
+ * The main thread's account, opened at its first reading and kept: the main thread reads it for every request
+ * of a session that may move (server/sessions/loop-time.ts) and lives as long as the process, and a kept file
+ * costs a third of opening one each time. It is the thread's, not a session's: every session on the thread
+ * reads the same clock. A worker thread opens the file for each reading, which it takes rarely, so that
+ * nothing stays open once the worker ends.
+ */
+let mainThreadFile: number | undefined;
+const reading = Buffer.alloc(64);
+
+/**
  * Milliseconds of CPU time the calling thread has run, for telling a request's own work from the time the
  * machine kept it waiting (another process on the core, a thread of this process). Linux tells it per thread,
  * to the nanosecond; elsewhere it is the whole process's (`process.cpuUsage`), which also counts the other
- * threads of the process, so it tells less there, never more than the wall clock. A reading is a system call:
- * read it for a request in doubt, not for every request.
+ * threads of the process, so it tells less there, never more than the wall clock. A reading is a system call.
  */
 export function threadCpuMs(): number {
   if (!PER_THREAD) {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;
   }
-  const buffer = Buffer.alloc(64);
+  if (isMainThread) {
+    mainThreadFile ??= openSync(SCHEDSTAT, 'r');
+    return firstNumber(readSync(mainThreadFile, reading, 0, reading.length, 0)) / 1e6;
+  }
   const fd = openSync(SCHEDSTAT, 'r');
   try {
-    const length = readSync(fd, buffer, 0, buffer.length, 0);
-    return Number.parseInt(buffer.toString('latin1', 0, length), 10) / 1e6;
+    return firstNumber(readSync(fd, reading, 0, reading.length, 0)) / 1e6;
   } finally {
     closeSync(fd);
   }
+}
+
+/** The number the first `length` bytes of {@link reading} begin with. */
+function firstNumber(length: number): number {
+  let value = 0;
+  for (let i = 0; i < length; i++) {
+    const digit = reading[i] - 48;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  return value;
 }

@@ -97,6 +97,18 @@ describe('a hosted session', () => {
     expect(notes).toEqual(['Session s moved to a thread of its own: a request kept the event loop busy for 900 ms.']);
   }, 120_000);
 
+  it('keeps its walk when one request passed a script’s limit only because the thread waited for a core', async () => {
+    const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 25 } });
+    await request((walk) => walk.load(MODEL), 2);
+    // Steps of microseconds to a millisecond that a busy machine kept off their core for 70 ms: less than a
+    // quarter of the limit, or of the slow-request time, on the CPU (server/sessions/slow-requests.ts, CPU_SHARE).
+    await request(step, 70, 0.01);
+    await request(step, 70, 1);
+    expect(await request((walk) => walk.stepCount(), 1)).toBe(2);
+    expect(session.isolated).toBe(false);
+    expect(notes).toEqual([]);
+  });
+
   it('undoes a request that a time limit cut short by rebuilding the walk without it in a thread of its own', async () => {
     // The issue's case: `n` counted up by a pace-dependent amount, the journal stopped and the walk stayed on
     // the loop for good. Now the request answers its error once the walk is as it was before it, off the loop.
