@@ -94,10 +94,11 @@ export class HostedSession implements Leased {
    * Runs a task that only reads the walk (the web view's) in the session's queue, so that what it reads is
    * consistent with the requests before it. No watcher hears of it. It is judged like a request of {@link run},
    * since reading the variables runs the model's getters: a read that holds the loop counts towards moving the
-   * walk. Unless `judged` is false: a read of the models' shape costs O(model) once per load, like the load.
+   * walk. Unless `judged` answers false, asked when the task's turn comes (what the task will read may have
+   * changed while it waited): a read of the models' shape costs O(model) once per load, like the load.
    */
-  look<T>(task: (walk: SessionWalk) => Awaitable<T>, judged = true): Promise<T> {
-    return this.queue.run(() => this.start(task, false, judged));
+  look<T>(task: (walk: SessionWalk) => Awaitable<T>, judged: () => boolean = () => true): Promise<T> {
+    return this.queue.run(() => this.start(task, false, judged()));
   }
 
   /** Who watches the session now; undefined when nobody does. */

@@ -75,14 +75,19 @@ export class WalkWatch implements SessionWatcher {
   /** The walk as it stands and the graph of its load (undefined before a load), through the session's queue. */
   private async read(): Promise<{ snapshot: WalkSnapshot; graph: LoadedGraph | undefined }> {
     const { session } = this;
-    // A read that brings the graph (the first after a load) costs O(model), like the load: not judged.
-    const current = graphs.get(session);
-    const expected = current?.isolated === session.isolated ? current.load : undefined;
-    const { view, isolated, cached } = await session.look((walk) => {
+    // A read that brings the graph (the first after a load) costs O(model), like the load: not judged. Whether
+    // it brings it is known only when its turn comes: six reads asked at once of a new load bring it once.
+    const knownGraph = () => {
       const known = graphs.get(session);
-      const load = known?.isolated === session.isolated ? known.load : undefined;
-      return andThen(walk.view(load), (answer) => ({ view: answer, isolated: session.isolated, cached: known }));
-    }, expected !== undefined);
+      return known?.isolated === session.isolated ? known : undefined;
+    };
+    const { view, isolated, cached } = await session.look(
+      (walk) => {
+        const known = knownGraph();
+        return andThen(walk.view(known?.load), (answer) => ({ view: answer, isolated: session.isolated, cached: known }));
+      },
+      () => knownGraph() !== undefined,
+    );
     let graph = view.progress === undefined ? undefined : cached;
     if (view.shape !== undefined) graphs.set(session, (graph = new LoadedGraph(view.load, isolated, view.shape)));
     const snapshot = { session: this.sessionName, load: view.load, graph: graph?.shape ?? null, progress: view.progress, lastSteps: this.steps.list() };

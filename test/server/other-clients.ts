@@ -60,16 +60,17 @@ export async function idleWorst(url: string, probe: string, ms: number): Promise
 
 /**
  * Runs `work` while the client walks `probe`, and expects the client never to have waited more than the issue's
- * 250 ms beyond what the machine alone makes it wait: other test files share its two cores, and there a getNext
+ * 250 ms (or `allowedMs`, for work that may hold the loop longer by design) beyond what the machine alone makes
+ * it wait: other test files share its two cores, and there a getNext
  * of an idle service waited up to 365 ms (2026-11-27, load average 17). That is measured over `idleMs` before
  * the work and over as long as the work took after it (at most 15 s), since the longer the window, the worse its
  * worst. Work on the event loop holds the client for all of its time.
  */
-export async function expectOthersServed<T>(url: string, probe: string, work: () => Promise<T>, idleMs = 3000): Promise<T> {
+export async function expectOthersServed<T>(url: string, probe: string, work: () => Promise<T>, idleMs = 3000, allowedMs = TARGET_MS): Promise<T> {
   const before = await idleWorst(url, probe, idleMs);
   const load = await worstLatencyDuring(url, probe, work);
   const after = await idleWorst(url, probe, Math.min(Math.max(load.windowMs, 500), 15_000));
-  const report = { ...load, result: undefined, idleWorstMs: [before, after] };
-  expect(load.worstMs, JSON.stringify(report)).toBeLessThan(TARGET_MS + Math.max(before, after));
+  const report = { ...load, result: undefined, allowedMs, idleWorstMs: [before, after] };
+  expect(load.worstMs, JSON.stringify(report)).toBeLessThan(allowedMs + Math.max(before, after));
   return load.result;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startService, type Service } from '../../cli/online-helpers.js';
 import type { WalkMessage } from '../../../server/view/messages.js';
-import { Stepper } from '../../../bench/stream-clients.js';
+import { expectOthersServed, TARGET_MS } from '../other-clients.js';
 
 /**
  * A view read runs the model's scripts (reading the variables runs their getters) and is held to the same
@@ -22,27 +22,35 @@ const LOGIN = readFileSync('test/fixtures/models/graphwalker/Login.json', 'utf8'
 const TIMEOUT_MS = 25;
 const LOOPS = 'Object.defineProperty(globalThis, "evil", { get() { while (true) {} }, enumerable: true });';
 /**
- * Slow, but far within the default limit that its own service keeps: 25 ms of the host's clock (that service
- * runs with --real-clock), then a value. Against 50 ms, a machine whose cores other work takes stretches it past.
+ * Slow by its own work, far within the default limit that its own service keeps: some 50 ms of the thread’s CPU
+ * on the quiet 2-core machine, then a value. A machine whose cores other work takes stretches its time on the
+ * wall clock, never its CPU time, so the slow-request rule sees its work however busy the machine is; a getter
+ * that waited 25 ms on the host's clock had run too little of it for the rule when the machine was busy.
  */
-const SLOW = 'Object.defineProperty(globalThis, "slow", { get() { var t = Date.now(); while (Date.now() - t < 25) {} return 1; }, enumerable: true });';
+const SLOW = 'Object.defineProperty(globalThis, "slow", { get() { var z = 0; for (var i = 0; i < 6e5; i++) z += i % 7; return 1; }, enumerable: true });';
 
 /** The service of the looping getter, with the short time limit. */
 let limited: Service;
-/** The service of the slow getter, with the default limit. */
-let clocked: Service;
+/**
+ * The service of the slow getter, with the default limit, on the host's clock: there a script may read the time,
+ * so each read runs the getters again rather than showing the last read's variables.
+ */
+let unlimited: Service;
 let service: Service;
 
 beforeAll(async () => {
   ensureBuilt();
-  [limited, clocked] = await Promise.all([
-    startService(['-s', 'RESTFUL', '-p', '0', '--script-timeout', String(TIMEOUT_MS)]),
+  [limited, unlimited] = await Promise.all([
+    startService(['-s', 'RESTFUL', '-p', '0', '--script-timeout', String(TIMEOUT_MS), '--log-level', 'info']),
     startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--log-level', 'info']),
   ]);
+  // A new process's first requests compile what later ones reuse: under a limit of 25 ms, on a busy machine,
+  // those of the first session ran past it on their own CPU and moved that session to a thread.
+  for (service of [limited, unlimited]) await (await fetch(`${service.url}/walker/view/sessions/${await sessionWith('x = 1;')}`)).arrayBuffer();
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([limited?.stop(), clocked?.stop()]);
+  await Promise.all([limited?.stop(), unlimited?.stop()]);
 });
 
 /** A session of Login.json walked three steps, then given the getter `script` defines. */
@@ -50,7 +58,7 @@ async function sessionWith(script: string): Promise<string> {
   const created = await fetch(`${service.url}/walker/sessions?generator=random(never)`, { method: 'POST', body: LOGIN });
   expect(created.status).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
-  for (let i = 0; i < 3; i++) await fetch(`${service.url}/walker/sessions/${id}/getNext`);
+  for (let i = 0; i < 3; i++) await (await fetch(`${service.url}/walker/sessions/${id}/getNext`)).arrayBuffer();
   const set = await fetch(`${service.url}/walker/sessions/${id}/setData/${encodeURIComponent(script)}`, { method: 'PUT' });
   expect(await set.json()).toEqual({ result: 'ok' });
   return id;
@@ -58,28 +66,30 @@ async function sessionWith(script: string): Promise<string> {
 
 /**
  * Six reads of the view of `id` at once, while a client of another session steps; answers the reads' walks,
- * and asserts that the other client was answered within the issue's 250 ms, or within two reads as one costs
- * on this machine now (a first read of a twin session, `script` as `id`'s), when that is longer: the loop
- * turns between slow requests, so another client waits behind one or two of them (docs/architecture.md,
- * "Sessions"). The test shares two cores with other test files, which stretch a first read of 25 ms to
- * hundreds at times. Before issue 21, the six reads ran back to back, each answering 500.
+ * and asserts that the other client waited no longer than the issue's 250 ms, or two reads as one costs on
+ * this machine now (a first read of a twin session, `script` as `id`'s) when that is longer, beyond what the
+ * machine alone makes it wait (measured before and after): the loop turns between slow requests, so another
+ * client waits behind one or two of them (docs/architecture.md, "Sessions"), and the test shares two cores
+ * with other test files. Before issue 21, the six reads ran back to back, each answering 500.
  */
 async function sixReads(id: string, script: string): Promise<WalkMessage[]> {
   const [other, twin] = [await sessionWith('x = 1;'), await sessionWith(script)];
-  await (await Stepper.start(service.url, other)).stopAfter(200);
   const started = performance.now();
-  expect((await fetch(`${service.url}/walker/view/sessions/${twin}`)).status).toBe(200);
+  expect(((await (await fetch(`${service.url}/walker/view/sessions/${twin}`)).json()) as WalkMessage).walk).toBeDefined();
   const one = performance.now() - started;
-  const stepper = await Stepper.start(service.url, other);
-  const reads = await Promise.all(Array.from({ length: 6 }, () => fetch(`${service.url}/walker/view/sessions/${id}`)));
-  const latencies = await stepper.stop();
-  const report = JSON.stringify({ oneRead: Math.round(one), latencies: latencies.map(Math.round) });
-  expect(Math.max(...latencies), report).toBeLessThan(Math.max(250, 2 * one));
+  const reads = await expectOthersServed(
+    service.url,
+    other,
+    () => Promise.all(Array.from({ length: 6 }, () => fetch(`${service.url}/walker/view/sessions/${id}`))),
+    3000,
+    Math.max(TARGET_MS, 2 * one),
+  );
   for (const read of reads) expect(read.status).toBe(200);
   return Promise.all(reads.map(async (read) => (await read.json()) as WalkMessage));
 }
 
 async function isolated(id: string): Promise<boolean> {
+  expect(((await (await fetch(`${service.url}/walker/sessions/${id}/hasNext`)).json()) as { result: string }).result).toBe('ok');
   return ((await (await fetch(`${service.url}/walker/sessions/${id}`)).json()) as { isolated: boolean }).isolated;
 }
 
@@ -95,7 +105,7 @@ describe('a view read that runs a getter', () => {
     // A time limit stopped the getter: how far it got depends on the machine's pace, so the walk cannot be
     // rebuilt in a thread (core/journal.ts) and stays where it is until its next load or restart. The reads
     // after the first show the first one's reason without running the getter again, until the walk changes.
-    expect(await isolated(id)).toBe(false);
+    expect(await isolated(id), service.output().stderr.split('\n').filter((l) => l.includes('Session')).join('\n')).toBe(false);
     // Its stream says the same, and the service walks on.
     const events = await fetch(`${service.url}/walker/view/sessions/${id}/events`);
     const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -108,7 +118,7 @@ describe('a view read that runs a getter', () => {
   }, 60_000);
 
   it('that is slow counts towards moving the session to its thread, as any request does', async () => {
-    service = clocked;
+    service = unlimited;
     const id = await sessionWith(SLOW);
     for (const { walk } of await sixReads(id, SLOW)) expect(walk?.variables, walk?.variablesUnavailable).toContainEqual(['slow', '1']);
     expect(await isolated(id)).toBe(true);
