@@ -5,7 +5,6 @@
  * loaded from the same modules — so the walk it rebuilds is the walk the main thread had, and a load fails
  * here as it would there.
  */
-import { execFile } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -22,8 +21,11 @@ import { threadCpuMs } from './thread-cpu.js';
 import { thrownData } from './thrown-data.js';
 import type { WalkOperation, WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
-/** Linux niceness of a walk's thread, the lowest priority there is, for systems without `chrt`. */
-const WALK_THREAD_NICENESS = 19;
+/**
+ * Linux niceness of a walk's thread: a tenth of the event loop's share of a core they both want (weights 110
+ * and 1024), and still a share when other processes keep every core busy (docs/architecture.md, "Sessions").
+ */
+const WALK_THREAD_NICENESS = 10;
 
 const port = parentPort;
 if (port === null) throw new Error('walk-worker.js runs as a worker thread only (server/sessions/worker-walk.ts).');
@@ -32,35 +34,29 @@ const setup = workerData as WorkerSetup;
 
 /**
  * A walk comes to a thread because its scripts keep a core busy; it yields the cores to the event loop, which
- * serves every other session. On Linux a thread has a scheduling class of its own, set through its thread id
- * (read from /proc/thread-self): SCHED_IDLE (`chrt --idle`, util-linux) runs it only on a core nothing else
- * wants, which niceness alone does not do — the scheduler gives a niced thread a core of its own as soon as
- * there are two. Where `chrt` is missing, the thread is niced; elsewhere it keeps the process's priority.
+ * serves every other session. On Linux a thread has a priority of its own, set through its thread id (read from
+ * /proc/thread-self), and the thread lowers its own: an unprivileged process can lower a thread's priority but
+ * never raise it again. Not to SCHED_IDLE (`chrt --idle`), which yielded more to the event loop but also to
+ * every other process: on a machine whose cores other work kept busy a walk of that class got no core at all,
+ * and its requests waited until their connections timed out. Elsewhere the thread keeps the process's priority.
  */
 function yieldToTheEventLoop(): void {
-  let threadId: number;
   try {
-    threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (!Number.isSafeInteger(threadId) || threadId <= 0) return;
     setPriority(threadId, WALK_THREAD_NICENESS);
   } catch {
     // No /proc, or a system that sets priorities per process only: the default priority it is.
-    return;
   }
-  execFile('chrt', ['--idle', '-p', '0', String(threadId)], () => {
-    // Without chrt the niceness stays: a weaker yield, not a failure.
-  });
 }
 
 /**
  * A walk that came for its load's cost keeps the process's priority, so that the load is not starved on a
  * machine whose cores are busy and a walk whose steps are cheap is not starved either, until its own
  * requests turn slow by the rule that moves walks off the event loop; then it yields, as a moved walk does
- * from its start. Undefined once yielded.
+ * once rebuilt. Undefined once yielded.
  */
 let steps = setup.journal === undefined && setup.slowRule !== undefined ? new SlowRequests(setup.slowRule, threadCpuMs) : undefined;
-
-if (setup.journal !== undefined) yieldToTheEventLoop();
 
 /** Runs a request's synchronous work; judged as the event loop judges it while the thread has not yielded. */
 function judged(op: WalkOperation, work: () => unknown): unknown {
@@ -130,6 +126,10 @@ function serve(walk: LocalWalk, request: WalkRequest, post: (reply: WalkReply) =
 
 try {
   const { walk, fingerprint } = await rebuild();
+  // A moved walk yields once rebuilt, not before: its replay runs the scripts again under their wall-clock time
+  // limits, and at the lower priority on a busy machine a getter that ran 50 ms on the event loop ran past the
+  // default 1 s there, so the replay failed where the walk had not and the walk could not move.
+  if (setup.journal !== undefined) yieldToTheEventLoop();
   const queue = new SerialQueue();
   const post = (reply: WalkReply): void => port.postMessage(reply);
   port.on('message', (request: WalkRequest) => void queue.run(() => serve(walk, request, post)));
