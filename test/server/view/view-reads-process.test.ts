@@ -22,35 +22,37 @@ const LOGIN = readFileSync('test/fixtures/models/graphwalker/Login.json', 'utf8'
 const TIMEOUT_MS = 25;
 const LOOPS = 'Object.defineProperty(globalThis, "evil", { get() { while (true) {} }, enumerable: true });';
 /**
- * Slow by its own work, far within the default limit that its own service keeps: some 50 ms of the thread’s CPU
- * on the quiet 2-core machine, then a value. A machine whose cores other work takes stretches its time on the
- * wall clock, never its CPU time, so the slow-request rule sees its work however busy the machine is; a getter
- * that waited 25 ms on the host's clock had run too little of it for the rule when the machine was busy.
+ * Slow by its own work: some 50 ms of the thread’s CPU on the quiet 2-core machine, then a value. A machine
+ * whose cores other work takes stretches its time on the wall clock, never its CPU time, so the slow-request
+ * rule sees its work however busy the machine is; a getter that waited 25 ms on the host's clock had run too
+ * little of it for the rule when the machine was busy.
  */
 const SLOW = 'Object.defineProperty(globalThis, "slow", { get() { var z = 0; for (var i = 0; i < 6e5; i++) z += i % 7; return 1; }, enumerable: true });';
 
 /** The service of the looping getter, with the short time limit. */
 let limited: Service;
 /**
- * The service of the slow getter, with the default limit, on the host's clock: there a script may read the time,
- * so each read runs the getters again rather than showing the last read's variables.
+ * The service of the slow getter, with a time limit far above what the getter needs even where the machine
+ * leaves its thread a twentieth of a core: once moved, the walk's thread runs at a low priority
+ * (docs/architecture.md, "Sessions"), and under the default limit of 1 s a busy machine stretched the getter past it.
  */
-let unlimited: Service;
+const SLOW_SERVICE_TIMEOUT_MS = 20_000;
+let slowService: Service;
 let service: Service;
 
 beforeAll(async () => {
   ensureBuilt();
-  [limited, unlimited] = await Promise.all([
+  [limited, slowService] = await Promise.all([
     startService(['-s', 'RESTFUL', '-p', '0', '--script-timeout', String(TIMEOUT_MS), '--log-level', 'info']),
-    startService(['-s', 'RESTFUL', '-p', '0', '--real-clock', '--log-level', 'info']),
+    startService(['-s', 'RESTFUL', '-p', '0', '--script-timeout', String(SLOW_SERVICE_TIMEOUT_MS), '--log-level', 'info']),
   ]);
   // A new process's first requests compile what later ones reuse: under a limit of 25 ms, on a busy machine,
   // those of the first session ran past it on their own CPU and moved that session to a thread.
-  for (service of [limited, unlimited]) await (await fetch(`${service.url}/walker/view/sessions/${await sessionWith('x = 1;')}`)).arrayBuffer();
+  for (service of [limited, slowService]) await (await fetch(`${service.url}/walker/view/sessions/${await sessionWith('x = 1;')}`)).arrayBuffer();
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([limited?.stop(), unlimited?.stop()]);
+  await Promise.all([limited?.stop(), slowService?.stop()]);
 });
 
 /** A session of Login.json walked three steps, then given the getter `script` defines. */
@@ -66,23 +68,28 @@ async function sessionWith(script: string): Promise<string> {
 
 /**
  * Six reads of the view of `id` at once, while a client of another session steps; answers the reads' walks,
- * and asserts that the other client waited no longer than the issue's 250 ms, or two reads as one costs on
- * this machine now (a first read of a twin session, `script` as `id`'s) when that is longer, beyond what the
- * machine alone makes it wait (measured before and after): the loop turns between slow requests, so another
- * client waits behind one or two of them (docs/architecture.md, "Sessions"), and the test shares two cores
- * with other test files. Before issue 21, the six reads ran back to back, each answering 500.
+ * and asserts that the other client waited no longer than the issue's 250 ms, or three reads as one costs on
+ * this machine now (the slower of two reads of a twin session, `script` as `id`'s) when that is longer,
+ * beyond what the machine alone makes it wait (measured before and after). The loop turns between slow
+ * requests, so another client waits behind one or two of them (docs/architecture.md, "Sessions"); the third
+ * is room for reads that a machine shared with other test files ran half again as long as the measured one
+ * (356 ms against two of 132 at load 6). Before issue 21 the six reads ran back to back, each answering 500.
  */
 async function sixReads(id: string, script: string): Promise<WalkMessage[]> {
   const [other, twin] = [await sessionWith('x = 1;'), await sessionWith(script)];
-  const started = performance.now();
-  expect(((await (await fetch(`${service.url}/walker/view/sessions/${twin}`)).json()) as WalkMessage).walk).toBeDefined();
-  const one = performance.now() - started;
+  // The first read brings the graph as well, the second runs the getter alone: the slower of the two is `one`.
+  let one = 0;
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    expect(((await (await fetch(`${service.url}/walker/view/sessions/${twin}`)).json()) as WalkMessage).walk).toBeDefined();
+    one = Math.max(one, performance.now() - started);
+  }
   const reads = await expectOthersServed(
     service.url,
     other,
     () => Promise.all(Array.from({ length: 6 }, () => fetch(`${service.url}/walker/view/sessions/${id}`))),
     3000,
-    Math.max(TARGET_MS, 2 * one),
+    Math.max(TARGET_MS, 3 * one),
   );
   for (const read of reads) expect(read.status).toBe(200);
   return Promise.all(reads.map(async (read) => (await read.json()) as WalkMessage));
@@ -93,10 +100,18 @@ async function isolated(id: string): Promise<boolean> {
   return ((await (await fetch(`${service.url}/walker/sessions/${id}`)).json()) as { isolated: boolean }).isolated;
 }
 
+/** What the service logged of session `id`, for a failure's message. */
+function sessionLog(id: string): string {
+  return service.output().stderr.split('\n').filter((line) => line.includes(id)).join('\n');
+}
+
 describe('a view read that runs a getter', () => {
   it('that loops shows the variables as unavailable and the rest of the walk, and leaves another session stepping', async () => {
     service = limited;
     const id = await sessionWith(LOOPS);
+    // Where the walk is before the reads: its first step plans, which a busy machine may stretch past the
+    // 25 ms limit by the walk's own work, and that moves it by the rule for built-ins (loop-time.ts).
+    const where = await isolated(id);
     for (const { walk } of await sixReads(id, LOOPS)) {
       expect(walk?.steps).toBe(3);
       expect(walk?.variables).toEqual([]);
@@ -105,7 +120,8 @@ describe('a view read that runs a getter', () => {
     // A time limit stopped the getter: how far it got depends on the machine's pace, so the walk cannot be
     // rebuilt in a thread (core/journal.ts) and stays where it is until its next load or restart. The reads
     // after the first show the first one's reason without running the getter again, until the walk changes.
-    expect(await isolated(id), service.output().stderr.split('\n').filter((l) => l.includes('Session')).join('\n')).toBe(false);
+    expect(await isolated(id), sessionLog(id)).toBe(where);
+    expect(sessionLog(id)).not.toContain('a script that a limit stopped');
     // Its stream says the same, and the service walks on.
     const events = await fetch(`${service.url}/walker/view/sessions/${id}/events`);
     const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -118,10 +134,10 @@ describe('a view read that runs a getter', () => {
   }, 60_000);
 
   it('that is slow counts towards moving the session to its thread, as any request does', async () => {
-    service = unlimited;
+    service = slowService;
     const id = await sessionWith(SLOW);
     for (const { walk } of await sixReads(id, SLOW)) expect(walk?.variables, walk?.variablesUnavailable).toContainEqual(['slow', '1']);
-    expect(await isolated(id)).toBe(true);
+    expect(await isolated(id), sessionLog(id)).toBe(true);
     expect(service.output().stderr).toContain(`Session ${id} moved to a thread of its own`);
   }, 60_000);
 });
