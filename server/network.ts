@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { isIP, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { bearerOf, hasLoginCookie, loginValue, tokenDigest } from './login-cookie.js';
-import { isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost, parseOrigin } from './origins.js';
+import { hostAndPort, isLoopbackAddress, isWildcardAddress, loopbackHosts, normalHost, parseOrigin } from './origins.js';
 import { apiError, type ApiError } from './api-error.js';
 import { sendRefusal, type RouteFamily } from './route-family.js';
 
@@ -109,8 +109,7 @@ export function hostsOf(addresses: readonly AddressInfo[], machine: MachineNames
 
 /** `name:port` as a Host header gives it: lower case, an IPv6 address in brackets and without its zone (`%eth0`). */
 function hostOfAddress(address: string, port: number): string {
-  const bare = address.split('%', 1)[0];
-  const host = `${isIP(bare) === 6 ? `[${bare}]` : bare}:${port}`;
+  const host = hostAndPort(address, port);
   return normalHost(host) ?? host;
 }
 

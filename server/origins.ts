@@ -54,6 +54,12 @@ export function parseHost(host: string): string {
   return normal;
 }
 
+/** `address:port` as a URL or a Host header writes it: an IPv6 address in brackets, without its zone (`%eth0`). */
+export function hostAndPort(address: string, port: number): string {
+  const bare = address.split('%', 1)[0];
+  return `${isIP(bare) === 6 ? `[${bare}]` : bare}:${port}`;
+}
+
 /** True when the address the server listens on is loopback (127.0.0.0/8, ::1, or IPv4 loopback mapped to IPv6). */
 export function isLoopbackAddress(address: string): boolean {
   if (isIP(address) === 4) return address.startsWith('127.');

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { isLoopbackAddress } from './origins.js';
+import { hostAndPort, isLoopbackAddress } from './origins.js';
 
 /** Where to listen. */
 export interface StartOptions {
@@ -81,7 +81,7 @@ export async function startServer(app: FastifyInstance, options: StartOptions): 
   };
   const onSignal = (signal: NodeJS.Signals): void => void close(signal);
   for (const s of signals) process.once(s, onSignal);
-  return { host, port, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, closed, close: () => close() };
+  return { host, port, url: `http://${hostAndPort(host, port)}`, closed, close: () => close() };
 }
 
 /**
@@ -140,6 +140,7 @@ function listenError(error: unknown, port: number, host: string): ListenError {
     EADDRINUSE: `Port ${port} is already in use on ${host}`,
     EACCES: `Not allowed to listen on port ${port} of ${host} (ports below 1024 need privileges)`,
     EADDRNOTAVAIL: `Cannot listen on ${host}: the address is not one of this machine's`,
+    EAFNOSUPPORT: `Cannot listen on ${host}: this machine has its address family (IPv6, most likely) turned off`,
     ENOTFOUND: `Cannot listen on ${host}: no such host`,
   };
   const known = code === undefined ? undefined : messages[code];
