@@ -53,7 +53,7 @@ export class LoopTime {
      * or a request of several scripts near it passes. It must have run {@link CPU_SHARE} of that on the
      * thread's CPU, as a slow request must: on a busy machine a cheap request may wait for a core longer than
      * a short limit, and moved its walk for nothing. So every request reads the CPU clock while this holds, a
-     * cost of 1.5 µs against the hundred a request over HTTP costs (docs/benchmarks.md). Default never.
+     * cost small beside a request over HTTP (docs/benchmarks.md, "A moved walk's priority"). Default never.
      */
     private readonly overrunMs = Number.POSITIVE_INFINITY,
   ) {

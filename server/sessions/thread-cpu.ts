@@ -9,8 +9,8 @@ const PER_THREAD = existsSync(SCHEDSTAT);
 
 /**
  * The main thread's account, opened at its first reading and kept: the main thread reads it for every request
- * of a session that may move (server/sessions/loop-time.ts) and lives as long as the process, and a kept file
- * costs a third of opening one each time. It is the thread's, not a session's: every session on the thread
+ * of a session that may move (server/sessions/loop-time.ts) and lives as long as the process, and reading a kept
+ * file costs a fraction of opening one each time (docs/benchmarks.md, "A moved walk's priority"). It is the thread's, not a session's: every session on the thread
  * reads the same clock. A worker thread opens the file for each reading, which it takes rarely, so that
  * nothing stays open once the worker ends.
  */
