@@ -9,10 +9,10 @@ const PER_THREAD = existsSync(SCHEDSTAT);
 
 /**
  * The main thread's account, opened at its first reading and kept: the main thread reads it for every request
- * of a session that may move (server/sessions/loop-time.ts) and lives as long as the process, and reading a kept
- * file costs a fraction of opening one each time (docs/benchmarks.md, "A moved walk's priority"). It is the thread's, not a session's: every session on the thread
- * reads the same clock. A worker thread opens the file for each reading, which it takes rarely, so that
- * nothing stays open once the worker ends.
+ * of a session that may move (server/sessions/loop-time.ts) and lives as long as the process, and reading a
+ * kept file costs a fraction of opening one each time (docs/benchmarks.md, "A moved walk's priority"). It is
+ * the thread's, not a session's: every session on the thread reads the same clock. A worker thread opens the
+ * file for each reading, which it takes rarely, so that nothing stays open once the worker ends.
  */
 let mainThreadFile: number | undefined;
 const reading = Buffer.alloc(64);
