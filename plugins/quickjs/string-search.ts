@@ -3,8 +3,8 @@
  * call of a built-in that its interrupt handler never reaches, so a search costs the text's length times the
  * pattern's at worst, and a pattern of 40,000 characters in a text of 80,000 held a thread 10 s under a 300 ms
  * limit (README.md, "Built-ins the time limit cannot stop"). Evaluated in every context before any model
- * script, this replaces `indexOf`, `includes`, `split`, `replace` and `replaceAll` of strings with functions
- * that hand small searches to the built-in as before, and run a large one (a string pattern of more than 64
+ * script, this replaces `indexOf`, `lastIndexOf`, `includes`, `split`, `replace` and `replaceAll` of strings
+ * with functions that hand small searches to the built-in as before, and run a large one (a string pattern of more than 64
  * characters whose worst case passes {@link LARGE_SEARCH} character comparisons) as a Knuth–Morris–Pratt
  * search written in JavaScript: linear in the text, and a loop the interrupt handler polls, so the time limit
  * stops it. Results are the built-ins' (a string pattern has no capture groups, so `$1` and `$<name>` stay as
@@ -17,7 +17,7 @@ export const LARGE_SEARCH = 1e7;
 export const STRING_SEARCH_SOURCE = String.raw`(function () {
   'use strict';
   var P = String.prototype, S = String, max = Math.max, min = Math.min, trunc = Math.trunc;
-  var indexOf = P.indexOf, includes = P.includes, split = P.split, replace = P.replace, replaceAll = P.replaceAll;
+  var indexOf = P.indexOf, lastIndexOf = P.lastIndexOf, includes = P.includes, split = P.split, replace = P.replace, replaceAll = P.replaceAll;
   var slice = P.slice, define = Object.defineProperty, call = Reflect.apply;
   var MATCH = Symbol.match, SPLIT = Symbol.split, REPLACE = Symbol.replace;
   function large(text, pattern) { return pattern.length > 64 && (text.length - pattern.length + 1) * pattern.length > ${LARGE_SEARCH}; }
@@ -40,6 +40,24 @@ export const STRING_SEARCH_SOURCE = String.raw`(function () {
       if (k === m) { found.push(i - m + 1); k = 0; }
     }
     return found;
+  }
+  // The last match that starts at or before 'before': the same search run from the right, on the pattern read
+  // from its end.
+  function lastMatch(text, pattern, before) {
+    var m = pattern.length, next = new Array(m), k = 0;
+    next[0] = 0;
+    for (var i = 1; i < m; i++) {
+      while (k > 0 && pattern.charCodeAt(m - 1 - i) !== pattern.charCodeAt(m - 1 - k)) k = next[k - 1];
+      if (pattern.charCodeAt(m - 1 - i) === pattern.charCodeAt(m - 1 - k)) k++;
+      next[i] = k;
+    }
+    k = 0;
+    for (var j = min(before + m, text.length) - 1; j >= 0; j--) {
+      while (k > 0 && text.charCodeAt(j) !== pattern.charCodeAt(m - 1 - k)) k = next[k - 1];
+      if (text.charCodeAt(j) === pattern.charCodeAt(m - 1 - k)) k++;
+      if (k === m) return j;
+    }
+    return -1;
   }
   function position(value, length) {
     var n = +value;
@@ -87,6 +105,13 @@ export const STRING_SEARCH_SOURCE = String.raw`(function () {
     if (!large(text, pattern)) return call(indexOf, text, [pattern, from]);
     var found = matches(text, pattern, position(from, text.length), 1);
     return found.length === 0 ? -1 : found[0];
+  });
+  method('lastIndexOf', function lastIndexOf_(search, from) {
+    if (this === null || this === undefined) return call(lastIndexOf, this, [search, from]);
+    var text = S(this), pattern = S(search);
+    if (!large(text, pattern)) return call(lastIndexOf, text, [pattern, from]);
+    var n = +from;
+    return lastMatch(text, pattern, n !== n ? text.length : min(max(trunc(n), 0), text.length));
   });
   method('includes', function includes_(search, from) {
     var pattern = plain(this, search, MATCH);

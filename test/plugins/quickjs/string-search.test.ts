@@ -34,6 +34,14 @@ describe('the string search of scripts', () => {
       ['t.indexOf(p, 120100)', text.indexOf(pattern, 120_100)],
       ['t.indexOf(p, -5)', text.indexOf(pattern, -5)],
       ['t.indexOf(p + "zz")', -1],
+      ['t.lastIndexOf(p)', text.lastIndexOf(pattern)],
+      ['t.lastIndexOf(p, 160000)', text.lastIndexOf(pattern, 160_000)],
+      ['t.lastIndexOf(p, 120000)', text.lastIndexOf(pattern, 120_000)],
+      ['t.lastIndexOf(p, -5)', text.lastIndexOf(pattern, -5)],
+      ['t.lastIndexOf(p, NaN)', text.lastIndexOf(pattern, Number.NaN)],
+      ['t.lastIndexOf(p, Infinity)', text.lastIndexOf(pattern, Number.POSITIVE_INFINITY)],
+      ['t.lastIndexOf(p + "zz")', -1],
+      ['t.lastIndexOf("ab".repeat(40), 1000.7)', text.lastIndexOf('ab'.repeat(40), 1000.7)],
       ['t.includes(p, 160000)', text.includes(pattern, 160_000)],
       ['t.includes({ toString: function () { return p; } })', true],
       ['t.split(p)', text.split(pattern)],
@@ -59,6 +67,10 @@ describe('the string search of scripts', () => {
     // above the limit on a machine several times faster, so the limit, not the end of the search, stops it.
     expect(() => session.setData('t = "a".repeat(8e5); t.indexOf("a".repeat(4e5) + "b");')).toThrow('Script exceeded the time limit of 200 ms');
     expect(() => session.setData('t = "a".repeat(8e5); t.split("a".repeat(4e5) + "b");')).toThrow('Script exceeded the time limit of 200 ms');
+    // QuickJS's lastIndexOf compares from the pattern's start at each place, so a pattern that fails at its end
+    // is its worst case; from the right, the search fails at once everywhere, but a text of 8 million still
+    // takes seconds.
+    expect(() => session.setData('t = "a".repeat(8e6); t.lastIndexOf("a".repeat(99) + "b");')).toThrow('Script exceeded the time limit of 200 ms');
     session.dispose();
   }, 120_000);
 });
