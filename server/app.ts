@@ -13,6 +13,7 @@ import { optionWarnings, resolveAppOptions, type AppOptionsInput } from './resol
 import { frameworkErrorsOf } from './framework-errors.js';
 import type { RouteFamily } from './route-family.js';
 import { servicesPlugin } from './services-plugin.js';
+import { servingTimePlugin } from './serving-time.js';
 import { thrownValuesPlugin } from './thrown.js';
 import { upgradeConstraint } from './upgrade-constraint.js';
 
@@ -44,6 +45,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   services.tellNotesTo((level, message) => app.log[level](message));
   for (const warning of optionWarnings(rest)) app.log.warn(warning);
   await app.register(closingPlugin, { services, families });
+  await app.register(servingTimePlugin, { idleMs: resolved.timeouts.idleMs });
   await app.register(networkPlugin, { allowOrigins: resolved.allowOrigins, allowHosts: resolved.allowHosts, token: resolved.token, families });
   await app.register(thrownValuesPlugin);
   await app.register(loggingPlugin);
