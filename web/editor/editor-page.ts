@@ -214,14 +214,22 @@ export async function startEditor(header: HTMLElement, body: HTMLElement, draftI
       editor.say({ kind: 'error', message: `The models of session ${id} did not open: ${(error as Error).message}` });
     }
   };
-  /** New drafts, one a model, in place of the empty draft the editor started with. */
+  /**
+   * New drafts, one a model, in place of the empty draft the editor started with. The empty ones leave the
+   * editor before the first model comes, so that no request of the editor names them once they are deleted;
+   * should the opening fail, they come back.
+   */
   const openModels = async (models: readonly ExportedModel[]): Promise<void> => {
-    const empty = editor.drafts.filter((d) => d.revision === 0 && d.vertices.size === 0);
-    for (const model of models) await importModel(model);
-    for (const draft of empty) {
-      editor.drafts.splice(editor.drafts.indexOf(draft), 1);
-      void request('DELETE', draftUrl(draft.id)).catch(() => undefined);
+    if (models.length === 0) throw new Error('it has no models');
+    const empty = editor.drafts.filter((d) => d.revision === 0 && d.vertices.size === 0).map((d) => d.id);
+    for (const id of empty) editor.drop(id);
+    try {
+      for (const model of models) await importModel(model);
+    } catch (error) {
+      for (const id of empty) await editor.open(id).catch(() => undefined);
+      throw error;
     }
+    for (const id of empty) void request('DELETE', draftUrl(id)).catch(() => undefined);
     editor.active = Math.max(0, editor.drafts.length - models.length);
     urlOf();
     editor.onChange();

@@ -127,6 +127,22 @@ export class Editor {
     this.onChange();
   }
 
+  /**
+   * Lets go of a draft: no stream follows it and nothing of it is kept. Done before the draft is deleted on
+   * the service, so that no request of the editor (a stream reconnecting, a joint validation) asks for it after.
+   */
+  drop(draftId: string): void {
+    const index = this.drafts.findIndex((d) => d.id === draftId);
+    if (index >= 0) this.drafts.splice(index, 1);
+    this.streams.get(draftId)?.close();
+    this.streams.delete(draftId);
+    this.latest.delete(draftId);
+    this.issues.delete(draftId);
+    this.history.forget(draftId);
+    for (const [key, ref] of this.selection) if (ref.draftId === draftId) this.selection.delete(key);
+    this.active = Math.min(this.active, Math.max(0, this.drafts.length - 1));
+  }
+
   /** Stops following the drafts' streams. */
   close(): void {
     for (const stream of this.streams.values()) stream.close();
