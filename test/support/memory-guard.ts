@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeEach, expect } from 'vitest';
@@ -36,12 +36,28 @@ const peak = new SharedArrayBuffer(8);
 const watcher = new Worker(WATCH, { eval: true, workerData: { file, alarm: ALARM_BYTES, peak } });
 watcher.unref();
 
-// WALKER_TEST_MEMORY_LOG=<file> appends each test file's peak, for docs/benchmarks.md's record of the suite.
+/**
+ * Seconds of CPU this process and the children it has waited for (the services and browsers a test starts and
+ * stops) have used, from /proc; undefined elsewhere.
+ */
+function cpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command's name: utime, stime, cutime and cstime are the 12th to the 15th, in ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+// WALKER_TEST_MEMORY_LOG=<file> appends each test file's peak and CPU seconds, for docs/benchmarks.md's
+// record of the suite.
 const log = process.env.WALKER_TEST_MEMORY_LOG;
 if (log !== undefined && log !== '') {
   afterAll(() => {
     const seen = Math.max(new Float64Array(peak)[0], process.memoryUsage.rss());
-    appendFileSync(log, `${Math.round(seen / (1024 * 1024))}\t${relative(process.cwd(), file)}\n`);
+    appendFileSync(log, `${Math.round(seen / (1024 * 1024))}\t${cpuSeconds()?.toFixed(1) ?? ''}\t${relative(process.cwd(), file)}\n`);
   });
 }
 
