@@ -407,12 +407,12 @@ describe('opening a model file', () => {
     const file = 'test/fixtures/models/graphml/java/SimpleModel.graphml';
     // Joint validations reach the service late, as on a busy machine: one that still named the empty draft
     // once the opening had deleted it was answered 404 (a page of a second suite's run).
-    const { page, errors } = await openEditor(`${service.url}/?edit`, (p) =>
-      p.route('**/walker/drafts/joint-validation', async (route) => {
+    const { page, errors } = await openEditor(`${service.url}/?edit`, async (p) => {
+      await p.route('**/walker/drafts/joint-validation', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         await route.continue();
-      }),
-    );
+      });
+    });
     await atRevision(page, 0);
     const empty = draftsOf(page)[0];
     await page.getByTestId('open-file').setInputFiles(file);
