@@ -8,6 +8,7 @@ import { benchView } from './view.js';
 import { benchStreams } from './streams.js';
 import { benchEditor } from './editor.js';
 import { benchRunner } from './runner.js';
+import { benchStartup } from './startup.js';
 
 /** Every benchmark section, in the order they run and print; `npm run bench -- <name>` picks some. */
 export const sections: Record<string, BenchSection> = {
@@ -20,4 +21,5 @@ export const sections: Record<string, BenchSection> = {
   streams: benchStreams,
   editor: benchEditor,
   runner: benchRunner,
+  startup: benchStartup,
 };

@@ -1,5 +1,4 @@
 import { httpErrors, type HttpError } from '@fastify/sensible';
-import { Type } from 'typebox';
 import { ModelError, ScriptError, WalkerError } from '../core/errors.js';
 import { ModelIssuesError } from '../core/model/load.js';
 
@@ -91,26 +90,6 @@ export function errorBody(error: ApiError): Record<string, unknown> {
   const body: Record<string, unknown> = { code: error.code, message: error.message };
   for (const [key, value] of Object.entries(error.data)) if (value !== undefined) body[key] = value;
   return body;
-}
-
-/**
- * The schema of an error body answered with `status`, for the OpenAPI document: the codes of `codes` that
- * carry that status (an API's own list, its statuses from the table), the message, and the place when known;
- * `doc` is the page that lists them.
- */
-export function errorBodySchema(status: number, codes: readonly ApiErrorCode[], doc: string) {
-  const these = codes.filter((code) => ApiErrors[code].status === status);
-  const where = Type.Optional(Type.String());
-  return Type.Object(
-    {
-      code: Type.Enum(these, { type: 'string' }),
-      message: Type.String({ description: 'What to fix.' }),
-      model_id: where,
-      element_id: where,
-      field: where,
-    },
-    { description: `${these.join(', ')}: see ${doc}` },
-  );
 }
 
 /**

@@ -11,6 +11,7 @@ import { openApiPlugin } from './openapi.js';
 import type { AppOptions } from './options.js';
 import { optionWarnings, resolveAppOptions, type AppOptionsInput } from './resolve-options.js';
 import { frameworkErrorsOf } from './framework-errors.js';
+import { lazyCompilers } from './lazy-compilers.js';
 import type { RouteFamily } from './route-family.js';
 import { servicesPlugin } from './services-plugin.js';
 import { servingTimePlugin } from './serving-time.js';
@@ -79,5 +80,6 @@ function fastifyOptions(resolved: AppOptions, families: readonly RouteFamily[]) 
     return503OnClosing: false,
     // GraphWalker's WebSocket service shares `/` with the page (server/routes/websocket).
     routerOptions: { constraints: { upgrade: upgradeConstraint } },
+    schemaController: { compilersFactory: lazyCompilers() },
   };
 }

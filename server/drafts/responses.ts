@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { ModelFileJson } from '../../core/model/types.js';
-import { errorBodySchema } from '../api-error.js';
+import { ApiErrors, type ApiErrorCode } from '../api-error.js';
 import { DRAFT_ERROR_CODES } from './errors.js';
 import { JsonObject, Nullable } from './schemas.js';
 
@@ -111,9 +111,25 @@ export const ValidationResponse = Type.Object(
   described('The issues POST /walker/load would find in the export.'),
 );
 
-/** The body of every draft failure, with the codes a status can carry (server/drafts/errors.ts). */
+/**
+ * The body of every draft failure answered with `status`, for the OpenAPI document: the draft codes that carry
+ * that status (server/drafts/errors.ts, their statuses from the one table), the message, and the place when
+ * known. Here, not beside the table: what needs no schema (the commands of `walker` that run no server) then
+ * loads no TypeBox.
+ */
 function errorBody(status: number) {
-  return errorBodySchema(status, DRAFT_ERROR_CODES, 'docs/api-drafts.md');
+  const these = DRAFT_ERROR_CODES.filter((code: ApiErrorCode) => ApiErrors[code].status === status);
+  const where = Type.Optional(Type.String());
+  return Type.Object(
+    {
+      code: Type.Enum(these, { type: 'string' }),
+      message: Type.String({ description: 'What to fix.' }),
+      model_id: where,
+      element_id: where,
+      field: where,
+    },
+    { description: `${these.join(', ')}: see docs/api-drafts.md` },
+  );
 }
 
 /** The statuses a draft route can fail with. */

@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import { lazyValidator, type Validate } from '../../lazy-compilers.js';
 
 /**
  * The schema compiler of the draft routes. Fastify's default Ajv settings would coerce types (`"5"` becomes
@@ -20,10 +21,11 @@ export function draftSchemaCompiler(): FastifySchemaCompiler<object> {
     allowUnionTypes: true,
     unicodeRegExp: false,
   });
-  return ({ schema, httpPart }) => {
-    const validate = ajv.compile(schema);
-    if (httpPart !== 'body') return validate;
+  return ({ schema, httpPart }): Validate => {
+    // Compiled when a request first needs it, as every route's validator is (server/lazy-compilers.ts).
+    const validate = lazyValidator(() => ajv.compile(schema) as unknown as Validate);
     // Fastify hands a missing body to the validator as null; a draft request without a body has no members.
+    if (httpPart !== 'body') return validate;
     const validateBody = (data: unknown) => {
       if (data === null) return { value: {} };
       const valid = validate(data);
