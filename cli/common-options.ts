@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS } from '../core/planning/walk-planning.js';
+import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS } from '../core/walk-settings.js';
 import { Option } from 'clipanion';
 import * as t from 'typanion';
 import { listOption, valueOption } from './option.js';

@@ -1,13 +1,13 @@
 import { Option } from 'clipanion';
 import * as t from 'typanion';
-import { DEFAULT_SCRIPT_LIMITS, type ScriptLimits } from '../core/scripting.js';
+import { DEFAULT_SCRIPT_LIMITS } from '../core/scripting.js';
 import { checkLimits } from '../plugins/quickjs/limits.js';
 import { valueOption } from './option.js';
 import { isSize } from './sizes.js';
 
 /**
  * The options that set what the models' scripts may use (docs/behaviour.md, "Scripts"), shared by `online` and
- * `offline`. A command declares them as fields and hands {@link scriptLimitsOf} the values.
+ * `offline`. A command declares them as fields; `walkSettingsOf` (walk-settings-options.ts) reads them.
  */
 
 const positiveMs = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
@@ -44,21 +44,6 @@ export function realClockOption() {
   return Option.Boolean('--real-clock', false, {
     description: "Let scripts read the host's clock; by default Date reads the run's clock, which replays with the seed",
   });
-}
-
-/** The limits the options ask for; undefined fields keep the defaults. */
-export function scriptLimitsOf(options: {
-  readonly timeoutMs?: number;
-  readonly budgetMs?: number;
-  readonly memoryBytes?: number;
-  readonly realClock: boolean;
-}): Partial<ScriptLimits> {
-  const limits: { -readonly [K in keyof ScriptLimits]?: ScriptLimits[K] } = {};
-  if (options.timeoutMs !== undefined) limits.timeoutMs = options.timeoutMs;
-  if (options.budgetMs !== undefined) limits.budgetMs = options.budgetMs;
-  if (options.memoryBytes !== undefined) limits.memoryBytes = options.memoryBytes;
-  if (options.realClock) limits.realClock = true;
-  return limits;
 }
 
 /** Why the engine would refuse this memory limit, in the option's words; undefined when it takes it. */

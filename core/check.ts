@@ -5,6 +5,7 @@ import { readModelValue, type ModelFormats } from './model/formats.js';
 import { readModelText } from './model/load.js';
 import { inspectModelSet, type ModelSetPart } from './model/model-set.js';
 import type { Walker } from './walker.js';
+import type { WalkSettingsInput } from './walk-settings.js';
 
 /** A model file to check and the generator string that replaces the generator of each of its models. */
 export interface CheckTarget {
@@ -46,7 +47,7 @@ export interface CheckFinding {
 export async function checkModelFiles(
   walker: Walker,
   targets: readonly CheckTarget[],
-  options: { readonly blocked?: boolean; readonly planStates?: number; readonly planTimeMs?: number } = {},
+  options: WalkSettingsInput = {},
 ): Promise<CheckFinding[]> {
   const { parts, readable, findings } = await readParts(targets, walker.registries.formats);
   const add = (part: number, { severity, code, message }: ModelIssue) =>
@@ -73,7 +74,7 @@ export async function checkModelFiles(
   const partOfModel = (id: string | null | undefined) => set.partOf[Math.max(0, graph.models.findIndex((m) => m.id === id))];
   const generators = set.partOf.map((part) => targets[part].generator);
   // As a client may set data (online), a goal only guards close is graded a warning that says so.
-  const walk = { seed: 0, generators, planStates: options.planStates, planTimeMs: options.planTimeMs, dataWriters: 'client' } as const;
+  const walk = { ...options, seed: 0, generators, dataWriters: 'client' } as const;
   const { issues, refusal } = inspectWalk(walker, set.loaded, walk, { lint: true, explore: true });
   for (const issue of issues) add(partOfModel(issue.modelId), issue);
   if (refusal !== undefined) {

@@ -68,6 +68,7 @@ export {
   SHARED_VARIABLE_PREFIX,
   SNAPSHOT_SEPARATOR,
 } from './scripting.js';
+export { DEFAULT_WALK_SETTINGS, walkSettings, type WalkSettings, type WalkSettingsInput } from './walk-settings.js';
 // What an engine's host stepper (ScriptEngine.hostStepper) answers the planner with.
 export {
   CLOSED,

@@ -5,7 +5,8 @@ import { formatOf } from './model/formats.js';
 import type { ModelFormat } from './format.js';
 import { NO_GENERATOR_MESSAGE, SESSION_DATA_WRITERS, type DataWriters } from './machine/machine.js';
 import { inspectWalk } from './inspect-walk.js';
-import type { SandboxReservation, ScriptLimits } from './scripting.js';
+import type { SandboxReservation } from './scripting.js';
+import { walkSettings, type WalkSettingsInput } from './walk-settings.js';
 import type { Walker } from './walker.js';
 import type { Step } from './machine/machine.js';
 import type { WalkStatistics } from './machine/statistics.js';
@@ -19,17 +20,11 @@ import type { Awaitable } from './awaitable.js';
 /** The message of docs/api-execution.md for any operation that needs a model before one is loaded. */
 export const NOT_LOADED_MESSAGE = 'No model(s) are loaded.';
 
-/** What every load of a session shares (from the command line or the app options). */
-export interface SessionDefaults {
-  /** Fixes the seed of every load (`--seed`); it wins over the model file's `seed`. */
-  readonly seed?: number;
-  readonly scriptLimits?: Partial<ScriptLimits>;
-  /** States a guard-aware plan explores at most (`--plan-states`, docs/planning.md). */
-  readonly planStates?: number;
-  /** Milliseconds one exploration of a guard-aware plan takes at most (`--plan-time`, docs/planning.md). */
-  readonly planTimeMs?: number;
-  /** Leave out elements whose `properties.blocked` is true (default true). */
-  readonly blocked?: boolean;
+/**
+ * What every load of a session shares (from the command line or the app options): the walk settings
+ * (core/walk-settings.ts; a fixed `seed` wins over the model file's), and how the session reports.
+ */
+export interface SessionDefaults extends WalkSettingsInput {
   /**
    * Who may write the variables; default `client`, since a session's client may call setData: a goal only
    * guards close is served with a `goal_needs_data` warning rather than refused (docs/planning.md).
@@ -227,11 +222,9 @@ export class ExecutionSession implements SessionWalk {
       this.walker,
       loaded,
       {
+        ...walkSettings(this.defaults),
         seed: options.seed ?? this.defaults.seed,
         generators: options.generators,
-        scriptLimits: this.defaults.scriptLimits,
-        planStates: this.defaults.planStates,
-        planTimeMs: this.defaults.planTimeMs,
         dataWriters: this.defaults.dataWriters ?? SESSION_DATA_WRITERS,
         reservation,
       },

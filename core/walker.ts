@@ -2,14 +2,19 @@ import { createRegistries, installPlugins, scriptEngineOf, type Registries, type
 import { loadModelFile, loadModelText, ModelIssuesError, readModelFile, type LoadedModelFile } from './model/load.js';
 import { scriptSyntaxIssues } from './model/script-syntax.js';
 import type { ModelFileJson } from './model/types.js';
-import { withReservation, type SandboxReservation, type ScriptEngine, type ScriptLimits } from './scripting.js';
+import { withReservation, type SandboxReservation, type ScriptEngine } from './scripting.js';
+import { walkSettings, type WalkSettingsInput } from './walk-settings.js';
 import { freshSeed, isSeed } from './random.js';
 import { Machine, type DataWriters } from './machine/machine.js';
 import { ErrorCodes, invalidGenerator, WalkerError } from './errors.js';
 import type { Awaitable } from './awaitable.js';
 
-/** How to open a walk. Give exactly one of `file`, `text` and `model`. */
-export interface OpenOptions {
+/**
+ * How to open a walk. Give exactly one of `file`, `text` and `model`. The settings of {@link WalkSettingsInput}
+ * (`seed`, `blocked`, `scriptLimits`, `planStates`, `planTimeMs`) each keep their default when left out; a
+ * caller that opens many walks alike hands the same `WalkSettings` value to each.
+ */
+export interface OpenOptions extends WalkSettingsInput {
   /** Path of a model file, in any registered format (JSON, GraphML, ...). */
   readonly file?: string;
   /** Text of a model file, in any registered format. */
@@ -20,21 +25,12 @@ export interface OpenOptions {
   readonly generator?: string;
   /** Replaces the generator of each model, indexed like the file's models (wins over `generator`). */
   readonly generators?: readonly (string | undefined)[];
-  /** Fixes the walk; default: the file's `seed`, else a fresh one (read it back from `walk.seed`). */
-  readonly seed?: number;
-  /** Leave out elements whose `properties.blocked` is true (default true). */
-  readonly blocked?: boolean;
   readonly scriptEngine?: string;
-  readonly scriptLimits?: Partial<ScriptLimits>;
-  /** States a guard-aware plan explores at most (docs/planning.md, `--plan-states`); 0 plans by the graph alone. */
-  readonly planStates?: number;
   /**
    * For {@link Walker.walk}: what the script engine set aside for the walk's sandbox (see {@link Walker.reserved});
    * the caller gives it back. {@link Walker.open} reserves by itself.
    */
   readonly reservation?: SandboxReservation;
-  /** Milliseconds one exploration of a guard-aware plan takes at most (docs/planning.md, `--plan-time`). */
-  readonly planTimeMs?: number;
   /**
    * Who may write the walk's variables: `model` (the default: only its actions, as offline) or `client` (test
    * code sets data too, as online): a goal only guards close is then a warning, not a refusal (docs/planning.md).
@@ -111,7 +107,8 @@ export class Walker {
    */
   walk(loaded: LoadedModelFile, options: Omit<OpenOptions, 'file' | 'text' | 'model'> = {}): Machine {
     this.checkOpen();
-    const seed = options.seed ?? loaded.file.seed ?? freshSeed();
+    const settings = walkSettings(options);
+    const seed = settings.seed ?? loaded.file.seed ?? freshSeed();
     if (!isSeed(seed)) {
       throw invalidGenerator(`The seed must be a non-negative whole number, got ${seed}.`);
     }
@@ -123,10 +120,8 @@ export class Walker {
       generators: options.generators ?? loaded.graph.models.map(() => options.generator),
       seed,
       scriptEngine: options.scriptEngine,
-      scriptLimits: options.scriptLimits,
-      planStates: options.planStates,
+      settings,
       reservation: options.reservation,
-      planTimeMs: options.planTimeMs,
       dataWriters: options.dataWriters,
     });
   }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Machine } from '../core/machine/machine.js';
 import { readModelArguments } from '../core/model/model-arguments.js';
 import type { WalkerPlugin } from '../core/plugin.js';
-import type { ScriptLimits } from '../core/scripting.js';
+import { walkSettings, type WalkSettingsInput } from '../core/walk-settings.js';
 import { Walker } from '../core/walker.js';
 import { builtinPlugins } from '../plugins/index.js';
 import { RunnerError, RunnerErrorCodes } from './errors.js';
@@ -25,15 +25,13 @@ export interface ModelArgument {
   readonly generator: string;
 }
 
-export interface RunOptions {
+/** How to run; its walk settings (`seed`, `blocked`, `scriptLimits`, `planStates`, `planTimeMs`) keep their defaults when left out. */
+export interface RunOptions extends WalkSettingsInput {
   /** The test module: a path (`.ts`, `.mts`, `.js`, `.mjs`, or a folder with an index), or its exports already imported. */
   readonly tests: string | Readonly<Record<string, unknown>>;
   readonly models: readonly ModelArgument[];
-  readonly seed?: number;
   /** The name of the element the first model starts at (`-e`). */
   readonly startElement?: string;
-  /** Leave out elements whose `blocked` property is true (default true). */
-  readonly blocked?: boolean;
   /** Milliseconds a step or fixture may take to settle (default 60,000). */
   readonly stepTimeoutMs?: number;
   /** Aborting ends the run as Ctrl-C does: the step under way is given up, tear-downs run, reports are written. */
@@ -48,9 +46,6 @@ export interface RunOptions {
   readonly report?: string;
   /** Plugins besides the built-in ones. */
   readonly plugins?: readonly WalkerPlugin[];
-  readonly scriptLimits?: Partial<ScriptLimits>;
-  readonly planStates?: number;
-  readonly planTimeMs?: number;
   /** Told when the run's walk is open (not the shrinking runs'), for a progress line. */
   readonly onWalk?: (walk: Machine) => void;
   /** Told of every step once it is done (the command line prints it). */
@@ -88,13 +83,13 @@ export const DEFAULT_SHRINK_TIME_MS = 120_000;
  */
 export async function run(options: RunOptions): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
-  const scriptLimits = options.scriptLimits;
-  const walker = await Walker.create([...builtinPlugins({ scriptLimits }), ...(options.plugins ?? [])]);
+  const settings = walkSettings(options);
+  const walker = await Walker.create([...builtinPlugins({ scriptLimits: settings.scriptLimits }), ...(options.plugins ?? [])]);
   try {
     const pairs = options.models.map((m) => [resolve(cwd, m.file), m.generator]);
-    const { loaded, generators } = await readModelArguments(pairs, { formats: walker.registries.formats, blocked: options.blocked ?? true, startElement: options.startElement });
+    const { loaded, generators } = await readModelArguments(pairs, { formats: walker.registries.formats, blocked: settings.blocked, startElement: options.startElement });
     const module: TestModule = typeof options.tests === 'string' ? await loadTestModule(options.tests, cwd) : { file: '(module)', exports: options.tests };
-    const settings: RunWalkSettings = { loaded, generators, seed: options.seed, scriptLimits, planStates: options.planStates, planTimeMs: options.planTimeMs };
+    const walks: RunWalkSettings = { loaded, generators, settings };
     const follow: PathToFollow = { elements: options.path === undefined ? [] : await readPathFile(resolve(cwd, options.path), loaded.graph) };
     const runner = new Walker(withRecordedPath(walker.registries, follow));
     const engine = walker.engine();
@@ -103,7 +98,7 @@ export async function run(options: RunOptions): Promise<RunResult> {
 
     /** One walk with fresh test code; `report` writes the outputs while the walk is still open. */
     const walkOnce = async (following: boolean, report?: (machine: Machine, outcome: WalkOutcome) => Promise<void>, quiet = false): Promise<WalkOutcome> => {
-      const machine = await openRunWalk(runner, settings, following);
+      const machine = await openRunWalk(runner, walks, following);
       try {
         if (!quiet) options.onWalk?.(machine);
         const suite = new TestSuite(module);

@@ -72,7 +72,7 @@ export async function compose(
 ): Promise<Services> {
   const scope = container.createChildContainer();
   scope.register(APP_OPTIONS, { useValue: options });
-  for (const plugin of [...builtinPlugins({ scriptLimits: options.scriptLimits }), ...extraPlugins]) {
+  for (const plugin of [...builtinPlugins({ scriptLimits: options.walk.scriptLimits }), ...extraPlugins]) {
     scope.register(PLUGINS, { useValue: plugin });
   }
   const registries = createRegistries();
@@ -81,14 +81,7 @@ export async function compose(
   scope.register(REGISTRIES, { useValue: registries });
   scope.register(WALKER, { useFactory: instanceCachingFactory((c) => new Walker(c.resolve(REGISTRIES))) });
   const notes = { to: (() => undefined) as ServiceNotes };
-  const defaults: SessionDefaults = {
-    seed: options.seed,
-    scriptLimits: options.scriptLimits,
-    planStates: options.planStates,
-    planTimeMs: options.planTimeMs,
-    blocked: options.blocked,
-    stepReport: options.stepReport,
-  };
+  const defaults: SessionDefaults = { ...options.walk, stepReport: options.stepReport };
   const isolation: IsolationPolicy | undefined =
     options.sessions.slowRequestMs > 0 && pluginSources.length === extraPlugins.length
       ? {

@@ -1,4 +1,4 @@
-import type { ScriptLimits } from '../core/scripting.js';
+import { DEFAULT_WALK_SETTINGS, type WalkSettings } from '../core/walk-settings.js';
 import type { StepReportOptions } from '../core/machine/step-report.js';
 
 /** Limits of the draft-authoring API (docs/api-drafts.md). */
@@ -91,8 +91,6 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = Object.freeze({
 export interface AppOptions {
   /** Largest `load` body in bytes (`--max-model-bytes`). Default 32 MiB. */
   readonly maxModelBytes: number;
-  /** Fixes the seed of every load (`--seed`); otherwise the file's seed or a fresh one. */
-  readonly seed?: number;
   readonly drafts: DraftLimits;
   readonly sessions: SessionLimits;
   readonly view: ViewLimits;
@@ -102,15 +100,12 @@ export interface AppOptions {
    */
   readonly nodeId?: string;
   /**
-   * What scripts may use (docs/behaviour.md, "Scripts"), for loads, steps and draft validation alike:
-   * `timeoutMs` per evaluation (default 1000), `budgetMs` per request (`--script-budget`, default 5000),
-   * `memoryBytes` per walk (`--script-memory`, default 64 MiB, at least 16 MiB), `realClock` (`--real-clock`).
+   * What every load, step and draft validation shares (core/walk-settings.ts): the seed (`--seed`), blocked
+   * elements (`--blocked`), what scripts may use (docs/behaviour.md, "Scripts": `--script-timeout`,
+   * `--script-budget`, `--script-memory`, `--real-clock`) and the planning bounds (`--plan-states`,
+   * `--plan-time`, docs/planning.md). `buildApp` takes its fields at the top level, as the command line sets them.
    */
-  readonly scriptLimits?: Partial<ScriptLimits>;
-  /** States a guard-aware plan explores at most (`--plan-states`, docs/planning.md); default 100,000. */
-  readonly planStates?: number;
-  /** Milliseconds one exploration of a guard-aware plan takes at most (`--plan-time`, docs/planning.md); default 1000. */
-  readonly planTimeMs?: number;
+  readonly walk: WalkSettings;
   /**
    * Fastify's (pino) logger; off by default. `walker online --log-level <level>` passes `{ level, stream }`
    * (silent, fatal, error, warn, info, debug or trace). What is logged at which level: server/logging.ts.
@@ -143,8 +138,6 @@ export interface AppOptions {
    * server's life, as in GraphWalker. Default neither.
    */
   readonly stepReport: StepReportOptions;
-  /** Leave out elements whose `blocked` property is true at every load (`--blocked true`, the default). */
-  readonly blocked: boolean;
 }
 
 export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
@@ -158,5 +151,5 @@ export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   allowHosts: Object.freeze([]),
   pluginSetupTimeoutMs: 10_000,
   stepReport: Object.freeze({}),
-  blocked: true,
+  walk: DEFAULT_WALK_SETTINGS,
 });

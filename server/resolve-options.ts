@@ -1,5 +1,6 @@
 import { constants } from 'node:buffer';
 import { isSeed } from '../core/random.js';
+import { walkSettings, withoutWalkSettings, type WalkSettingsInput } from '../core/walk-settings.js';
 import type { WalkerPlugin } from '../core/plugin.js';
 import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SESSION_LIMITS, DEFAULT_VIEW_LIMITS, type AppOptions } from './options.js';
 import { checkNodeId } from './node-id.js';
@@ -13,8 +14,11 @@ import { parseHost, parseOrigin } from './origins.js';
  */
 export const MAX_MODEL_BYTES = constants.MAX_STRING_LENGTH;
 
-/** What {@link resolveAppOptions} takes: any of the {@link AppOptions}, nested limits field by field. */
-export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'sessions' | 'view' | 'timeouts'>> {
+/**
+ * What {@link resolveAppOptions} takes: any of the {@link AppOptions}, nested limits field by field, and the
+ * fields of {@link AppOptions.walk} at the top level (`seed`, `scriptLimits`, `planStates`, ...).
+ */
+export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'sessions' | 'view' | 'timeouts' | 'walk'>>, WalkSettingsInput {
   readonly drafts?: Partial<AppOptions['drafts']>;
   readonly sessions?: Partial<AppOptions['sessions']>;
   readonly view?: Partial<AppOptions['view']>;
@@ -30,7 +34,8 @@ export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'se
  * ({@link optionWarnings} says so).
  */
 export function resolveAppOptions(options: AppOptionsInput): AppOptions {
-  const { plugins: _plugins, pluginSources: _sources, ...rest } = options;
+  const { plugins: _plugins, pluginSources: _sources, ...others } = options;
+  const rest = withoutWalkSettings(others);
   const resolved: AppOptions = {
     ...DEFAULT_APP_OPTIONS,
     ...definedOnly(rest),
@@ -40,6 +45,7 @@ export function resolveAppOptions(options: AppOptionsInput): AppOptions {
     timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...definedOnly(options.timeouts ?? {}) },
     allowOrigins: (options.allowOrigins ?? []).map((origin) => parseOrigin(origin)),
     allowHosts: (options.allowHosts ?? []).map((host) => parseHost(host)),
+    walk: walkSettings(options),
   };
   checkNumbers(resolved);
   if (resolved.nodeId !== undefined) checkNodeId(resolved.nodeId);
@@ -81,9 +87,8 @@ function checkNumbers(resolved: AppOptions): void {
   if (headersMs > requestMs) {
     throw new RangeError(`timeouts.headersMs (${headersMs}) must not exceed timeouts.requestMs (${requestMs}): the headers are part of the request`);
   }
-  if (resolved.seed !== undefined && !isSeed(resolved.seed)) {
-    throw new RangeError(`seed must be a non-negative whole number, got ${resolved.seed}`);
-  }
+  const { seed } = resolved.walk;
+  if (seed !== undefined && !isSeed(seed)) throw new RangeError(`seed must be a non-negative whole number, got ${seed}`);
 }
 
 /** The members that are not undefined, so that `{ maxDrafts: undefined }` keeps the default. */

@@ -3,6 +3,7 @@ import { WalkerCommand } from '../command.js';
 import { checkModelFiles } from '../../core/check.js';
 import { commandLogger } from '../logger.js';
 import { commandServices } from '../services.js';
+import { walkSettingsOf } from '../walk-settings-options.js';
 import { blockedOption, logLevelOption, modelsOption, planStatesOption, planTimeOption, pluginsOption } from '../common-options.js';
 
 /** `walker check`: reports every problem of model files and their generators, without walking. */
@@ -39,8 +40,7 @@ export class CheckCommand extends WalkerCommand {
     const log = commandLogger(this.logLevel, this.context.stderr);
     const { walker } = await commandServices(this.plugins);
     const targets = this.models.map(([file, generator]) => ({ file, generator }));
-    const options = { blocked: this.blocked, planStates: this.planStates, planTimeMs: this.planTime };
-    const findings = await checkModelFiles(walker, targets, options);
+    const findings = await checkModelFiles(walker, targets, walkSettingsOf(this));
     for (const { file, generator } of targets) {
       const issues = findings.filter((f) => f.file === file).length;
       log.info({ file, generator, issues }, 'Model file checked');

@@ -14,7 +14,8 @@ import { commandLogger } from '../logger.js';
 import { readModelArguments } from '../models.js';
 import { valueOption } from '../option.js';
 import { Progress } from '../progress.js';
-import { realClockOption, scriptBudgetOption, scriptLimitsOf, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
+import { realClockOption, scriptBudgetOption, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
+import { walkSettingsOf } from '../walk-settings-options.js';
 import { commandServices } from '../services.js';
 import {
   blockedOption,
@@ -90,20 +91,14 @@ export class OfflineCommand extends WalkerCommand {
 
   protected async perform(): Promise<number> {
     const log = commandLogger(this.logLevel, this.context.stderr);
-    const scriptLimits = scriptLimitsOf({
-      timeoutMs: this.scriptTimeout,
-      budgetMs: this.scriptBudget,
-      memoryBytes: this.scriptMemory,
-      realClock: this.realClock,
-    });
+    const settings = walkSettingsOf(this);
     if (this.reportFile !== undefined) await checkWritable(this.reportFile);
-    const { walker } = await commandServices(this.plugins, { scriptLimits });
+    const { walker } = await commandServices(this.plugins, settings);
     const { formats } = walker.registries;
-    const { loaded, generators } = await readModelArguments(this.models, { formats, blocked: this.blocked, startElement: this.startElement });
+    const { loaded, generators } = await readModelArguments(this.models, { formats, blocked: settings.blocked, startElement: this.startElement });
     const { graph } = loaded;
     log.info({ files: this.models.map(([file]) => file), models: graph.models.length, elements: graph.size }, 'Models loaded');
-    const planning = { planStates: this.planStates, planTimeMs: this.planTime };
-    const machine = walker.walk(loaded, { seed: this.seed, generators, scriptLimits, ...planning });
+    const machine = walker.walk(loaded, { ...settings, generators });
     try {
       await this.keepSeed(machine.seed);
       log.info({ seed: machine.seed }, 'Walk started');

@@ -9,7 +9,8 @@ import { readModelArguments, type ModelArguments } from '../models.js';
 import { listOption, valueOption } from '../option.js';
 import { loadPluginArguments } from '../services.js';
 import { isSize } from '../sizes.js';
-import { realClockOption, scriptBudgetOption, scriptLimitsOf, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
+import { realClockOption, scriptBudgetOption, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
+import { walkSettingsOf } from '../walk-settings-options.js';
 import {
   blockedOption,
   planStatesOption,
@@ -154,7 +155,7 @@ export class OnlineCommand extends WalkerCommand {
       const { formats } = app.services.registries;
       const models =
         this.models.length > 0
-          ? await readModelArguments(this.models, { formats, blocked: this.blocked, startElement: this.startElement })
+          ? await readModelArguments(this.models, { formats, blocked: app.services.options.walk.blocked, startElement: this.startElement })
           : undefined;
       if (models !== undefined) seed = await preload(app.services.session, models);
     } catch (error) {
@@ -186,26 +187,17 @@ export class OnlineCommand extends WalkerCommand {
       throw new UsageError('-e,--start-element names an element of the first -m model file: give -m <file> <generator> too');
     }
     return {
-      seed: this.seed,
+      ...walkSettingsOf(this),
       logger: { level: this.logLevel, stream: this.context.stderr },
       maxModelBytes: this.maxModelBytes,
       drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements, maxMemoryBytes: this.maxDraftMemory },
       sessions: { ttlSeconds: this.sessionTtl, maxSessions: this.maxSessions, slowRequestMs: this.slowRequest },
       view: { maxStreams: this.maxViewStreams, maxStreamsPerSource: this.maxViewStreamsPerSession, streamTimeoutMs: this.viewStreamTimeout },
       nodeId: this.nodeId,
-      scriptLimits: scriptLimitsOf({
-        timeoutMs: this.scriptTimeout,
-        budgetMs: this.scriptBudget,
-        memoryBytes: this.scriptMemory,
-        realClock: this.realClock,
-      }),
       allowOrigins: this.allowOrigins.map((origin) => checkedOrigin(origin)),
       allowHosts: this.allowHosts,
       token: this.tokenOption(),
       stepReport: { verbose: this.verbose, unvisited: this.unvisited },
-      blocked: this.blocked,
-      planStates: this.planStates,
-      planTimeMs: this.planTime,
     };
   }
 

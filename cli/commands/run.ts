@@ -8,7 +8,8 @@ import { WalkerCommand } from '../command.js';
 import { blockedOption, logLevelOption, modelsOption, planStatesOption, planTimeOption, pluginsOption, seedOption, startElementOption } from '../common-options.js';
 import { valueOption } from '../option.js';
 import { Progress } from '../progress.js';
-import { realClockOption, scriptBudgetOption, scriptLimitsOf, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
+import { realClockOption, scriptBudgetOption, scriptMemoryOption, scriptTimeoutOption } from '../script-options.js';
+import { walkSettingsOf } from '../walk-settings-options.js';
 import { loadPluginArguments } from '../services.js';
 
 const positive = () => t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(1)]);
@@ -82,9 +83,8 @@ export class RunCommand extends WalkerCommand {
       const result = await run({
         tests: this.tests,
         models: this.models.map(([file, generator]) => ({ file, generator })),
-        seed: this.seed,
+        ...walkSettingsOf(this),
         startElement: this.startElement,
-        blocked: this.blocked,
         stepTimeoutMs: this.stepTimeout,
         signal: controller.signal,
         path: this.pathFile,
@@ -92,9 +92,6 @@ export class RunCommand extends WalkerCommand {
         junit: this.junit,
         report: this.reportFile,
         plugins: await loadPluginArguments(this.plugins),
-        scriptLimits: scriptLimitsOf({ timeoutMs: this.scriptTimeout, budgetMs: this.scriptBudget, memoryBytes: this.scriptMemory, realClock: this.realClock }),
-        planStates: this.planStates,
-        planTimeMs: this.planTime,
         onWalk: (walk: Machine) => {
           if (this.progress) progress = new Progress(this.context.stderr, walk, { redraw: (this.context.stderr as { isTTY?: boolean }).isTTY === true });
         },

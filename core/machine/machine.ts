@@ -1,9 +1,9 @@
 import type { Graph } from '../model/graph.js';
 import { scriptEngineOf, type Registries } from '../plugin.js';
-import type { SandboxReservation, ScriptLimits, ScriptSandbox } from '../scripting.js';
+import type { SandboxReservation, ScriptSandbox } from '../scripting.js';
 import type { WalkState, RequirementCounts } from '../walk-state.js';
 import type { StepDemand, StopCondition } from '../condition.js';
-import { DEFAULT_SCRIPT_LIMITS, SHARED_VARIABLE_PREFIX, actionScriptsOf } from '../scripting.js';
+import { SHARED_VARIABLE_PREFIX, actionScriptsOf } from '../scripting.js';
 import { SeededRandom } from '../random.js';
 import { ErrorCodes, invalidGenerator, WalkerError } from '../errors.js';
 import {
@@ -21,7 +21,8 @@ import { WalkScripts } from './scripts.js';
 import { SharedStates } from './shared-states.js';
 import type { ModelStatus, PlanningFigures, WalkStatistics } from './statistics.js';
 import type { ExplorationCut } from '../planning/state-space.js';
-import { DEFAULT_PLAN_STATES, DEFAULT_PLAN_TIME_MS, WalkPlanning } from '../planning/walk-planning.js';
+import { WalkPlanning } from '../planning/walk-planning.js';
+import { DEFAULT_WALK_SETTINGS, type WalkSettings } from '../walk-settings.js';
 import { describeClosedEdges, guardReach, listed, whyGuardsForbid, type GuardReach } from '../planning/guard-reach.js';
 import type { StateSpace } from '../planning/state-space.js';
 import { demandsElements } from './conditions.js';
@@ -36,15 +37,15 @@ export interface MachineOptions {
   readonly seed: number;
   /** Name of the script engine; default: the first one registered. */
   readonly scriptEngine?: string;
-  readonly scriptLimits?: Partial<ScriptLimits>;
+  /**
+   * The script limits and planning bounds, as `walkSettings` (core/walk-settings.ts) made and checked them; its
+   * `seed` and `blocked` are settled before (`seed` above, and the load). Default {@link DEFAULT_WALK_SETTINGS}.
+   */
+  readonly settings?: WalkSettings;
   /** Milliseconds clock, for time_duration; default `performance.now`. */
   readonly clock?: () => number;
-  /** States a guard-aware plan explores at most (docs/planning.md); default {@link DEFAULT_PLAN_STATES}. */
-  readonly planStates?: number;
   /** What the script engine set aside for this walk's sandbox (`ScriptEngine.reserve`); the caller gives it back. */
   readonly reservation?: SandboxReservation;
-  /** Milliseconds one exploration of a guard-aware plan takes at most (docs/planning.md); default {@link DEFAULT_PLAN_TIME_MS}. */
-  readonly planTimeMs?: number;
   /**
    * Who may write the variables (docs/planning.md, "Who writes the variables"): `model`, only the model's own
    * actions, so a goal the guards close is refused at load; `client`, also the client (setData), so it is a
@@ -168,7 +169,8 @@ export class Machine implements WalkState {
     this.statuses = graph.models.map(() => 'not_executed');
     this.positions = new Int32Array(graph.models.length).fill(-1);
     const engine = scriptEngineOf(options.registries, options.scriptEngine);
-    const limits = { ...DEFAULT_SCRIPT_LIMITS, ...options.scriptLimits };
+    const settings = options.settings ?? DEFAULT_WALK_SETTINGS;
+    const limits = settings.scriptLimits;
     this.sandbox = engine.createSandbox({
       scopes: graph.models.length,
       random: this.random,
@@ -180,8 +182,7 @@ export class Machine implements WalkState {
       },
     });
     this.scripts = new WalkScripts(graph, this.sandbox, (actions) => actionScriptsOf(engine, actions));
-    const bound = options.planStates ?? DEFAULT_PLAN_STATES;
-    const timeMs = options.planTimeMs ?? DEFAULT_PLAN_TIME_MS;
+    const [bound, timeMs] = [settings.planStates, settings.planTimeMs];
     this.planning = new WalkPlanning({ graph, engine, limits, seed: options.seed, live: this.sandbox, bound, timeMs });
     this.chainContext = chainContextOf(graph, options.registries, this.random, this.planning);
     this.shared = new SharedStates(graph, this.scripts, this.random);

@@ -61,10 +61,27 @@ export function inferStart(model: ModelJson, r: IssueReporter = new IssueReporte
   return withStart(model, start.id, vertices);
 }
 
+/**
+ * A model file as a format read it, each model that names no start given the one its marks make
+ * ({@link inferStart}; warnings are left to a load): for what answers a reader's result as it is (the editor's
+ * import through `POST /walker/drafts/convert`, the WebSocket's `convertGraphml`), so that it starts where a
+ * load of all its elements starts, as GraphWalker's yEd reader answers it. A load does not use it: it settles the
+ * start once blocked elements are left out. A value that is no list of models is answered as it is.
+ */
+export function withInferredStarts<T>(file: T): T {
+  const models = (file as { models?: unknown } | null)?.models;
+  if (!Array.isArray(models)) return file;
+  const isObject = (x: unknown): x is object => typeof x === 'object' && x !== null;
+  const drawn = (m: unknown): m is ModelJson =>
+    isObject(m) && [(m as ModelJson).vertices, (m as ModelJson).edges].every((list) => Array.isArray(list) && list.every(isObject));
+  (file as { models: unknown[] }).models = models.map((m) => (drawn(m) && m.startElementId === undefined ? inferStart(m) : m));
+  return file;
+}
+
 /** Vertices named `Start` (in any case) that no edge enters. */
 function startMarkers(model: ModelJson): Set<string> {
   const markers = new Set<string>();
-  for (const v of model.vertices) if (v.name?.toLowerCase() === 'start') markers.add(v.id);
+  for (const v of model.vertices) if (typeof v.name === 'string' && v.name.toLowerCase() === 'start') markers.add(v.id);
   if (markers.size > 0) for (const e of model.edges) markers.delete(e.targetVertexId);
   return markers;
 }

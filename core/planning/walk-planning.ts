@@ -1,4 +1,4 @@
-import { invalidGenerator, ScriptError } from '../errors.js';
+import { ScriptError } from '../errors.js';
 import type { Graph } from '../model/graph.js';
 import { SeededRandom } from '../random.js';
 import { actionScriptsOf, type ScriptEngine, type ScriptLimits, type ScriptSandbox } from '../scripting.js';
@@ -15,18 +15,6 @@ import {
   type HostStepper,
   type StateSpace,
 } from './state-space.js';
-
-/** States explored at most per exploration unless the walk says otherwise (`--plan-states`). */
-export const DEFAULT_PLAN_STATES = 100_000;
-
-/**
- * Milliseconds after which an exploration stops wherever it is, unless the walk says otherwise (`--plan-time`):
- * a safety stop, not a bound. The states bound what is explored, so that a seed fixes every plan; this stop only
- * ends an exploration whose scripts are far slower than planning expects (the sandbox's own limits allow a
- * request seconds), and it breaks replay where it fires, which the walk then says (docs/planning.md, "The bound").
- * At the default bounds the bench's largest explorations end well within it on a busy machine (docs/benchmarks.md).
- */
-export const DEFAULT_PLAN_TIME_MS = 10_000;
 
 /**
  * States one decision explores at most once the walk plans on the fly (docs/planning.md, "Beyond the bound"):
@@ -136,10 +124,6 @@ export class WalkPlanning implements StatePlanning {
   graphDecisions = 0;
 
   constructor(private readonly setup: PlanningSetup) {
-    if (!Number.isInteger(setup.bound) || setup.bound < 0) {
-      throw invalidGenerator(`planStates must be a whole number of states, 0 or more; got ${setup.bound}.`);
-    }
-    if (!(setup.timeMs > 0)) throw invalidGenerator(`planTimeMs must be a number of milliseconds above 0; got ${setup.timeMs}.`);
     this.bound = setup.bound;
     this.timeMs = setup.timeMs;
     const g = setup.graph;

@@ -4,7 +4,8 @@ import { parseGenerators } from '../../core/language/parser.js';
 import { SESSION_DATA_WRITERS } from '../../core/machine/machine.js';
 import { inspectModelFile, ModelIssueCodes, type ModelIssue } from '../../core/model/issues.js';
 import type { ModelFileJson } from '../../core/model/types.js';
-import type { SandboxReservation, ScriptLimits } from '../../core/scripting.js';
+import type { SandboxReservation } from '../../core/scripting.js';
+import type { WalkSettingsInput } from '../../core/walk-settings.js';
 import type { Walker } from '../../core/walker.js';
 import type { DraftModel } from './draft-model.js';
 import { exportModelFile } from './export.js';
@@ -28,13 +29,8 @@ export const WalkIssueCodes = {
   LOAD_FAILED: 'load_failed',
 } as const;
 
-/** How the walk is opened; the same settings as `load` uses, so that a draft that validates also loads. */
-export interface ValidationOptions {
-  readonly blocked?: boolean;
-  readonly scriptLimits?: Partial<ScriptLimits>;
-  readonly planStates?: number;
-  readonly planTimeMs?: number;
-}
+/** How the walk is opened: the service's settings, as `load` uses them, so that a draft that validates also loads. */
+export type ValidationOptions = WalkSettingsInput;
 
 /**
  * Validates a draft as `load` would judge its export: the generator string, every model check of the loader,
@@ -78,8 +74,7 @@ export function validateModelFile(
   if (inspection.file && inspection.graph) {
     // As the execution session opens a walk on load, with the same rule for who writes the variables (a goal
     // only guards close is then a `goal_needs_data` warning, not a refusal); the seed does not matter.
-    const { scriptLimits, planStates, planTimeMs } = options;
-    const walk = { seed: 0, scriptLimits, planStates, planTimeMs, reservation, dataWriters: SESSION_DATA_WRITERS };
+    const walk = { ...options, seed: 0, reservation, dataWriters: SESSION_DATA_WRITERS };
     const loaded = { file: inspection.file, graph: inspection.graph, warnings: [] };
     const found = inspectWalk(walker, loaded, walk, { lint: true, open: !issues.some(isError) });
     for (const issue of found.issues) issues.push(fromModelIssue(issue));

@@ -98,6 +98,20 @@ describe('POST /walker/drafts/convert', () => {
     expect(models.map((m) => m.vertices.map((v) => [v.name, v.sharedState]))).toEqual([[['v_One', 'S']], [['v_Two', 'S']]]);
   });
 
+  it("answers a yEd Start vertex as a load starts it: left out, its one edge the start, without a source", async () => {
+    const app = await testApp();
+    const node = (id: string, label: string) => `<node id="${id}"><data key="d0"><y:ShapeNode><y:NodeLabel>${label}</y:NodeLabel></y:ShapeNode></data></node>`;
+    const text =
+      '<?xml version="1.0"?><graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:y="http://www.yworks.com/xml/graphml"><graph id="G" edgedefault="directed">' +
+      `${node('n0', 'Start')}${node('n1', 'v_A')}` +
+      '<edge id="e0" source="n0" target="n1"><data key="d1"><y:PolyLineEdge><y:EdgeLabel>e_Go</y:EdgeLabel></y:PolyLineEdge></data></edge></graph></graphml>';
+    const read = await call(app, 'POST', '/walker/drafts/convert', { text, file_name: 'start.graphml' });
+    expect(read.status).toBe(200);
+    expect((read.body as { model: unknown }).model).toEqual({
+      models: [{ name: 'start', startElementId: 'e0', vertices: [{ id: 'n1', name: 'v_A' }], edges: [{ id: 'e0', name: 'e_Go', targetVertexId: 'n1' }] }],
+    });
+  });
+
   it('says what is wrong with a file it cannot read or a format it cannot write', async () => {
     const app = await testApp();
     const broken = await call(app, 'POST', '/walker/drafts/convert', { text: '<graphml', file_name: 'x.graphml' });

@@ -1,6 +1,8 @@
 import { constants } from 'node:buffer';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCRIPT_LIMITS } from '../../core/scripting.js';
+import { DEFAULT_WALK_SETTINGS } from '../../core/walk-settings.js';
 import { DEFAULT_APP_OPTIONS } from '../../server/options.js';
 import { MAX_MODEL_BYTES, optionWarnings, resolveAppOptions } from '../../server/resolve-options.js';
 import { parseOrigin } from '../../server/origins.js';
@@ -19,6 +21,22 @@ describe('resolveAppOptions', () => {
     const fromCli = resolveAppOptions({ sessions: { ttlSeconds: undefined, maxSessions: undefined, slowRequestMs: undefined } });
     expect(fromCli.sessions).toEqual(resolved.sessions);
     expect(resolveAppOptions({ timeouts: { headersMs: 50, requestMs: undefined } }).timeouts).toEqual({ ...DEFAULT_APP_OPTIONS.timeouts, headersMs: 50 });
+  });
+
+  it('builds the walk settings once from the fields given at the top level, and keeps none of them beside it', () => {
+    const resolved = resolveAppOptions({ seed: 5, blocked: false, scriptLimits: { timeoutMs: 50, budgetMs: undefined }, planStates: 4, nodeId: 'n1' });
+    expect(resolved.walk).toEqual({
+      seed: 5,
+      blocked: false,
+      scriptLimits: { ...DEFAULT_SCRIPT_LIMITS, timeoutMs: 50 },
+      planStates: 4,
+      planTimeMs: DEFAULT_WALK_SETTINGS.planTimeMs,
+    });
+    expect(resolved.nodeId).toBe('n1');
+    for (const field of ['seed', 'blocked', 'scriptLimits', 'planStates', 'planTimeMs']) expect(Object.hasOwn(resolved, field)).toBe(false);
+    expect(resolveAppOptions({}).walk).toEqual(DEFAULT_WALK_SETTINGS);
+    expect(() => resolveAppOptions({ seed: -1 })).toThrow('seed must be a non-negative whole number, got -1');
+    expect(() => resolveAppOptions({ planTimeMs: 0 })).toThrow('planTimeMs must be a number of milliseconds above 0; got 0.');
   });
 
   it('lowers maxModelBytes to the longest string Node.js can hold, and says so', () => {

@@ -121,8 +121,11 @@ describe("GraphWalker's WebSocket service", () => {
 
     const converted = await client.answer({ command: 'convertGraphml', graphml: LOGIN_GRAPHML });
     expect(converted).toMatchObject({ command: 'convertGraphml', success: true });
-    const login = JSON.parse(converted.models as string) as { models: Array<{ vertices: Array<{ name: string }> }> };
+    const login = JSON.parse(converted.models as string) as { models: Array<{ startElementId?: string; vertices: Array<{ name: string }>; edges: Array<{ id: string; sourceVertexId?: string }> }> };
     expect(login.models[0].vertices.map((v) => v.name)).toContain('v_ClientNotRunning');
+    // As GraphWalker's yEd reader answers it: the Start vertex left out, its edge the start, without a source.
+    const [start] = login.models[0].edges.filter((e) => e.sourceVertexId === undefined);
+    expect([login.models[0].startElementId, login.models[0].vertices.some((v) => v.name.toLowerCase() === 'start')]).toEqual([start.id, false]);
 
     expect(await client.answer({ command: 'mode' })).toMatchObject({ command: 'mode', success: true, mode: 'EDITOR' });
   });

@@ -2,14 +2,13 @@
  * The models of a yEd document, as GraphWalker's YEdContextFactory reads them: a node is a vertex (group nodes
  * only hold others), node and edge ids are the element ids, `INIT:` actions become the model's actions, and the
  * model is named after the file. A node labelled `Start` is read as what it is drawn as, a vertex named
- * `Start` with its edges: where the walk starts is core's one rule (core/model/start-element.ts), which leaves
- * such a vertex out and starts on its one out-edge. A document walker wrote with several models holds each in
+ * `Start` with its edges: where the walk starts is core's one rule (core/model/start-element.ts), which a load
+ * applies once blocked elements are left out, and which leaves such a vertex out and starts on its one out-edge. A document walker wrote with several models holds each in
  * a group node marked as a model by walker's data key; there, element ids are written `<group id>::<id>`,
  * yEd's spelling of nested ids.
  */
 import { basename, extname } from 'node:path';
 import { ErrorCodes, ModelError, type ErrorCode } from '../../../core/errors.js';
-import { inferStart } from '../../../core/model/start-element.js';
 import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../core/model/types.js';
 import type { GraphmlDocument, GraphmlEdge, GraphmlNode } from './document.js';
 import { vertexView, sameValue } from './label-writer.js';
@@ -184,9 +183,7 @@ function finishModel(m: ModelDraft): ModelJson {
   model.vertices = m.vertices;
   model.edges = m.edges;
   if (x.predefinedPathEdgeIds !== undefined) model.predefinedPathEdgeIds = x.predefinedPathEdgeIds;
-  // A reader's result may be answered as it is (a conversion), so it is the model a load walks.
-  if (start === undefined) return inferStart(model);
-  leaveOutStartVertices(model, m);
+  if (start !== undefined) leaveOutStartVertices(model, m);
   return model;
 }
 

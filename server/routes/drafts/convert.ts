@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { ModelFileJson } from '../../../core/model/types.js';
 import { readModelValue } from '../../../core/model/formats.js';
+import { withInferredStarts } from '../../../core/model/start-element.js';
 import { apiError } from '../../api-error.js';
 import { draftResponses } from '../../drafts/responses.js';
 import { JsonObject, type BodyContract } from '../../drafts/schemas.js';
@@ -43,7 +44,7 @@ export function registerConvert(app: DraftApp, { registries }: DraftRouteContext
     }
     let model: unknown;
     try {
-      model = readModelValue(text, registries.formats, fileName);
+      model = withInferredStarts(readModelValue(text, registries.formats, fileName));
     } catch (error) {
       throw apiError('invalid_model', `The model file does not read: ${(error as Error).message}`);
     }

@@ -24,7 +24,7 @@ const plugin: FastifyPluginAsync = async (scope) => {
     registries,
     walker,
     maxElements: options.drafts.maxElements,
-    validation: { scriptLimits: options.scriptLimits, planStates: options.planStates, planTimeMs: options.planTimeMs },
+    validation: options.walk,
   };
 
   acceptJsonBodies(app);

@@ -105,7 +105,7 @@ function followWalk(scope: FastifyInstance, session: HostedSession, source: stri
 async function draftNow(scope: FastifyInstance, id: string): Promise<DraftMessage> {
   const { drafts, walker, options } = scope.services;
   // Validated as GET /walker/drafts/{id}/validation validates it, the draft read once reserved.
-  return walker.reserved((reservation) => draftMessage(drafts.read(id), walker, { scriptLimits: options.scriptLimits }, reservation));
+  return walker.reserved((reservation) => draftMessage(drafts.read(id), walker, options.walk, reservation));
 }
 
 /** Follows a draft: every stream of a draft reads the publications of its one watch. */

@@ -4,6 +4,7 @@ import type { Registries } from '../../../core/plugin.js';
 import type { GraphShape } from '../../../core/machine/walk-view.js';
 import type { SessionWalk } from '../../../core/session.js';
 import { VERSION } from '../../../core/version.js';
+import { withInferredStarts } from '../../../core/model/start-element.js';
 import { ENDPOINTS, type Endpoint, type EndpointInputs, type EndpointName, type EndpointResults } from '../execution/endpoints.js';
 import { graphwalkerData } from '../graphwalker/dialect.js';
 
@@ -196,7 +197,7 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
         const text = stringField(fields, 'graphml', ErrorCodes.MODEL_SYNTAX, '{"command":"convertGraphml","graphml":"<?xml ...?><graphml>...</graphml>"}');
         const graphml = registries.formats.values().find((format) => format.name === 'graphml');
         if (graphml?.read === undefined) throw new WalkerError(ErrorCodes.UNKNOWN_NAME, 'No GraphML format is registered, so convertGraphml cannot read the document.');
-        return [{ command: 'convertGraphml', success: true, models: JSON.stringify(graphml.read(text, {})) }];
+        return [{ command: 'convertGraphml', success: true, models: JSON.stringify(withInferredStarts(graphml.read(text, {}))) }];
       },
     }),
   ],

@@ -7,6 +7,7 @@ import type { ModelJson } from '../../../core/model/types.js';
 import { NO_STATE_PLANNING } from '../../../core/planning/walk-planning.js';
 import type { Registries } from '../../../core/plugin.js';
 import { createRandom } from '../../../core/random.js';
+import { walkSettings } from '../../../core/walk-settings.js';
 import { Walker } from '../../../core/walker.js';
 import { builtinPlugins } from '../../../plugins/index.js';
 import { boundedRatio } from '../../support/growth.js';
@@ -132,7 +133,7 @@ describe('a load whose guards the walk explores takes time linear in the generat
   /** Opens and closes a walk of `graph` whose generators ask for full vertex coverage `k` times over. */
   function open(graph: Graph, k: number): void {
     const generators = Array.from({ length: k / 1000 }, () => `random(${Array.from({ length: 1000 }, () => 'vertex_coverage(100)').join(' and ')})`);
-    const machine = new Machine({ graph, registries, seed: 1, generators: [generators.join(' ')], planTimeMs: 60_000 });
+    const machine = new Machine({ graph, registries, seed: 1, generators: [generators.join(' ')], settings: walkSettings({ planTimeMs: 60_000 }) });
     expect(machine.plannedStates()).toBe(2 * graph.vertexCount);
     machine.dispose();
   }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { collectModelIssues, loadModelFile, readModelFile } from '../../../core/model/index.js';
+import { withInferredStarts } from '../../../core/model/start-element.js';
 import { ErrorCodes, WalkerError } from '../../../core/errors.js';
 import { Walker } from '../../../core/walker.js';
 import { testRegistries } from '../../support/walkers.js';
@@ -208,5 +209,27 @@ describe('--start-element, settled by the load on the elements it keeps', () => 
       ]);
       expect(named(name, value, false).startElementId).toBe(name === 'v_C' ? 'c' : 'bc');
     }
+  });
+});
+
+describe('withInferredStarts, for what answers a read model file as it is', () => {
+  it('gives each model that names no start the one a load of all its elements takes, and leaves the rest', () => {
+    const named = { id: 'N', startElementId: 'x', vertices: [{ id: 's', name: 'Start' }], edges: [{ id: 'x', sourceVertexId: 's', targetVertexId: 's' }] };
+    const file = unstarted([{ id: 's', name: 'Start' }], [{ id: 'go', name: 'e_Go', sourceVertexId: 's', targetVertexId: 'a' }]);
+    file.models.push(structuredClone(named));
+    const answered = withInferredStarts(file);
+    expect(answered.models[0]).toMatchObject({ startElementId: 'go', vertices: [{ id: 'a' }, { id: 'b' }] });
+    expect(answered.models[0]).toMatchObject({ edges: expect.arrayContaining([{ id: 'go', name: 'e_Go', targetVertexId: 'a' }]) });
+    expect(answered.models[1]).toEqual(named);
+    // The same start as a load's, which settles it once blocked elements are out.
+    expect(loadModelFile(unstarted([{ id: 's', name: 'Start' }], [{ id: 'go', name: 'e_Go', sourceVertexId: 's', targetVertexId: 'a' }])).file.models[0].startElementId).toBe('go');
+  });
+
+  it('answers what is no list of drawn models as it is, whatever a lenient file holds', () => {
+    for (const value of [null, 5, 'x', {}, { models: 3 }]) expect(withInferredStarts(value)).toEqual(value);
+    const odd = { models: [null, { vertices: [{ id: 1, name: 7 }], edges: [null] }, { vertices: [{ id: 1, name: 7 }], edges: [{ id: 2, targetVertexId: 1 }] }] };
+    const answered = withInferredStarts(structuredClone(odd));
+    expect(answered.models.slice(0, 2)).toEqual(odd.models.slice(0, 2));
+    expect(answered.models[2]).toMatchObject({ startElementId: 2 });
   });
 });

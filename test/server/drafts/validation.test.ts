@@ -107,6 +107,20 @@ describe('GET /walker/drafts/{id}/validation', () => {
     expect(report.issues[0]).toMatchObject({ code: 'unknown_start_element', severity: 'error' });
   });
 
+  it("judges blocked elements by the service's own --blocked, as its load does", async () => {
+    const kept = await draftApp({ blocked: false });
+    try {
+      const id = await smallDraft(kept.app);
+      const base = `/walker/drafts/${id}`;
+      await call(kept.app, 'PATCH', `${base}/vertices/v1`, { properties: { blocked: true } });
+      const res = await call(kept.app, 'GET', `${base}/validation`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ valid: true, issues: [] });
+    } finally {
+      await kept.app.close();
+    }
+  });
+
   it('reports a failing model action as load would', async () => {
     const id = await smallDraft(t.app);
     await call(t.app, 'PATCH', `/walker/drafts/${id}`, { actions: ['throw new Error("boom");'] });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { read, refusal } from './read-graphml.js';
 import { ErrorCodes } from '../../../../core/errors.js';
 import { collectModelIssues } from '../../../../core/model/issues.js';
+import { withInferredStarts } from '../../../../core/model/start-element.js';
 
 
 
@@ -12,9 +13,14 @@ const edge = (id: string, source: string, target: string, label = '') =>
 const doc = (...parts: string[]) => `${HEAD}<graph id="G" edgedefault="directed">\n${parts.join('\n')}\n</graph></graphml>`;
 
 describe('GraphML documents walker refuses', () => {
-  it('reads a minimal yEd document', () => {
-    const file = read(doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1', 'e_Go')));
-    expect(file).toEqual({ models: [{ name: 'm', startElementId: 'e0', vertices: [{ id: 'n1', name: 'v_A' }], edges: [{ id: 'e0', name: 'e_Go', targetVertexId: 'n1' }] }] });
+  it('reads a minimal yEd document as drawn; core settles its start, for a load and for a conversion alike', () => {
+    const text = doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1', 'e_Go'));
+    expect(read(text)).toEqual({
+      models: [{ name: 'm', vertices: [{ id: 'n0', name: 'Start' }, { id: 'n1', name: 'v_A' }], edges: [{ id: 'e0', name: 'e_Go', sourceVertexId: 'n0', targetVertexId: 'n1' }] }],
+    });
+    const settled = { name: 'm', startElementId: 'e0', vertices: [{ id: 'n1', name: 'v_A' }], edges: [{ id: 'e0', name: 'e_Go', targetVertexId: 'n1' }] };
+    expect(withInferredStarts(read(text))).toEqual({ models: [settled] });
+    expect(collectModelIssues(read(text), { blocked: true }).file?.models[0]).toMatchObject(settled);
   });
 
   it('names the line and column of malformed XML', () => {
@@ -120,9 +126,23 @@ describe('A yEd Start vertex, read as drawn and judged by the start rule of ever
     const text = doc(node('n0', 'Start'), node('n1', 'v_A'), node('n2', 'v_B'), edge('e0', 'n0', 'n1', 'e_Old BLOCKED'), edge('e1', 'n0', 'n2', 'e_New'), edge('e2', 'n1', 'n2', 'e_AB'), edge('e3', 'n2', 'n1', 'e_BA'));
     expect(summary(text)).toEqual({ start: 'e1', vertices: ['n1', 'n2'], issues: [] });
     expect(summary(text, false).issues).toEqual(['error no_start_element', 'warning ambiguous_start']);
-    // One blocked edge alone is read as GraphWalker's yEd reader reads it, the start; the load refuses it then.
+    // Its one edge blocked, a Start vertex marks nothing among what the load keeps, as a JSON vertex named Start.
     const alone = doc(node('n0', 'Start'), node('n1', 'v_A'), edge('e0', 'n0', 'n1', 'e_Old BLOCKED'), edge('e1', 'n1', 'n1', 'e_Stay'));
-    expect(summary(alone).issues).toEqual(['error unknown_start_element']);
+    expect(summary(alone).issues).toEqual(['error no_start_element', 'warning start_vertex_without_edge']);
     expect(summary(alone, false)).toEqual({ start: 'e0', vertices: ['n1'], issues: [] });
+    const json = {
+      models: [
+        {
+          name: 'm',
+          vertices: [{ id: 'n0', name: 'Start' }, { id: 'n1', name: 'v_A' }],
+          edges: [
+            { id: 'e0', name: 'e_Old', sourceVertexId: 'n0', targetVertexId: 'n1', properties: { blocked: true } },
+            { id: 'e1', name: 'e_Stay', sourceVertexId: 'n1', targetVertexId: 'n1' },
+          ],
+        },
+      ],
+    };
+    const messages = (value: unknown) => collectModelIssues(value, { blocked: true }).issues.map((i) => `${i.code}: ${i.message}`);
+    expect(messages(read(alone))).toEqual(messages(json));
   });
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../../../core/model/load.js';
+import { withInferredStarts } from '../../../../core/model/start-element.js';
 import { decodeModelBytes } from '../../../../core/model/text-encoding.js';
 import type { EdgeJson, ModelFileJson, ModelJson, VertexJson } from '../../../../core/model/types.js';
 import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
@@ -12,7 +13,8 @@ const FOLDER = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'models',
 function read(path: string): ModelFileJson {
   // In the encoding each declares, as the command line reads files.
   const text = decodeModelBytes(readFileSync(join(FOLDER, path)), path);
-  return (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path });
+  // As a conversion answers it (convertGraphml, the editor's import): the start settled by core's rule.
+  return withInferredStarts((graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path }));
 }
 
 function model(path: string): ModelJson {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, WalkerError } from '../../../../core/errors.js';
+import { withInferredStarts } from '../../../../core/model/start-element.js';
 import type { ModelFileJson } from '../../../../core/model/types.js';
 import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
 import { labelNameOf } from '../../../../plugins/formats/graphml/label-names.js';
@@ -8,7 +9,8 @@ import { parseEdgeLabel, parseVertexLabel } from '../../../../plugins/formats/gr
 import { readGraphmlDocument } from '../../../../plugins/formats/graphml/xml-reader.js';
 
 const write = graphmlFormat.write as NonNullable<typeof graphmlFormat.write>;
-const read = (text: string) => (graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path: 'm.graphml' });
+/** As a conversion answers it: the start settled by core's rule. */
+const read = (text: string) => withInferredStarts((graphmlFormat.read as NonNullable<typeof graphmlFormat.read>)(text, { path: 'm.graphml' }));
 
 /** A model of one vertex with a loop and a start edge, each named as given. */
 function named(vertexName: string, loopName: string, startName: string, sharedState?: string): ModelFileJson {
