@@ -31,7 +31,11 @@ export class ConversionThread {
   private nextId = 0;
   private closed: Error | undefined;
 
-  constructor(private readonly setup: ConversionSetup) {}
+  /** `onStart` is told each time a thread has started, for the log. */
+  constructor(
+    private readonly setup: ConversionSetup,
+    private readonly onStart: () => void = () => {},
+  ) {}
 
   /** Conversions sent and not yet answered, the one under way included. */
   get size(): number {
@@ -99,6 +103,7 @@ export class ConversionThread {
       throw this.closed;
     }
     this.current = worker;
+    this.onStart();
     worker.on('message', (reply: ConversionReply) => this.settle(reply));
     worker.on('error', (error) => this.died(worker, `The conversion thread failed: ${error.message}`));
     worker.on('exit', (code) => this.died(worker, `The conversion thread stopped (exit code ${code}).`));

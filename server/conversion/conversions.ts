@@ -70,7 +70,7 @@ export class Conversions {
     const setup = this.options.thread;
     if (!large || setup === undefined || this.unavailable) return onLoop();
     if (this.closed !== undefined) throw this.closed;
-    this.thread ??= new ConversionThread(setup);
+    this.thread ??= new ConversionThread(setup, () => this.options.note('info', 'The conversion thread started: large model conversions run there, off the event loop.'));
     if (this.thread.size >= this.max) {
       throw apiError(
         'conversions_busy',

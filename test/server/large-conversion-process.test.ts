@@ -20,7 +20,7 @@ let probe: string;
 
 beforeAll(async () => {
   ensureBuilt();
-  service = await startService(['-s', 'RESTFUL', '-p', '0']);
+  service = await startService(['-s', 'RESTFUL', '-p', '0', '--log-level', 'info']);
   const created = await json(service.url, 'POST', '/walker/sessions', JSON.stringify(pingPong('probe')));
   expect(created.status).toBe(201);
   probe = String(created.body.id);
@@ -80,6 +80,7 @@ describe('POST /walker/drafts/convert of a large GraphML document', () => {
     // Written back as it was read: the same text the writer makes of the same model on the loop.
     expect(asGraphml.status).toBe(200);
     expect(asGraphml.body.text).toBe(graphmlFormat.write?.(graphmlFormat.read?.(texts[1], { path: 'big.graphml' }) as ModelFileJson));
+    expect(service.output().stderr).toContain('The conversion thread started: large model conversions run there, off the event loop.');
   }, 300_000);
 
   it('answers a document that does not read with the code and message the event loop answers, then serves on', async () => {
