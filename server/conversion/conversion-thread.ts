@@ -85,15 +85,17 @@ export class ConversionThread {
     const worker = new Worker(workerEntryOf('conversion/conversion-worker.js'), { workerData: this.setup });
     // The thread holds no process open: the app's close ends it, and a command that is done needs no close.
     worker.unref();
+    const listeners: Array<[string, Parameters<Worker['once']>[1]]> = [];
     const ready = await new Promise<ConversionReady>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`it stopped before it was ready (exit code ${code})`)));
+      const onExit = (code: number) => reject(new Error(`it stopped before it was ready (exit code ${code})`));
+      listeners.push(['message', resolve], ['error', reject], ['exit', onExit]);
+      for (const [event, listener] of listeners) worker.once(event, listener);
     }).catch(async (error: unknown) => {
       await worker.terminate();
       throw new ConversionThreadError(`The conversion thread could not start: ${(error as Error).message}`, true);
     });
-    worker.removeAllListeners('message').removeAllListeners('error').removeAllListeners('exit');
+    // Only these: a Worker keeps listeners of its own on itself.
+    for (const [event, listener] of listeners) worker.off(event, listener);
     if (!ready.ready) {
       await worker.terminate();
       throw new ConversionThreadError(`The conversion thread could not load the service's plugins: ${rebuiltError(ready.error).message}`, true);
