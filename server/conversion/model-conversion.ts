@@ -18,11 +18,12 @@ export interface FileConversion {
   readonly format?: string;
 }
 
-/** The model file as a JSON value, or the text written, or why the text cannot be converted (a 422's message). */
-export type FileConversionOutcome =
-  | { readonly model: Record<string, unknown> }
-  | { readonly text: string }
-  | { readonly refused: string };
+/**
+ * The model file as JSON text (made where the conversion ran: a value would cost the event loop its copy from
+ * the thread and its serialisation again), or the text written, or why the text cannot be converted (a 422's
+ * message).
+ */
+export type FileConversionOutcome = { readonly json: string } | { readonly text: string } | { readonly refused: string };
 
 /** Reads `text` in its format and answers it as JSON, or written in `format`; a refusal says what is wrong. */
 export function convertFile(registries: Registries, { text, fileName, format }: FileConversion): FileConversionOutcome {
@@ -35,7 +36,7 @@ export function convertFile(registries: Registries, { text, fileName, format }: 
   if (typeof model !== 'object' || model === null || !Array.isArray((model as { models?: unknown }).models)) {
     return { refused: 'The model file has no list of models: a model file is {"models": [...]}.' };
   }
-  if (format === undefined) return { model: model as Record<string, unknown> };
+  if (format === undefined) return { json: JSON.stringify(model) };
   const writer = writerNamed(registries, format);
   try {
     return { text: writer.write(model as ModelFileJson) };

@@ -32,7 +32,7 @@ export function registerConvert(app: DraftApp, { registries, conversions }: Draf
     ...operation('convertModel', 'Read a model file and answer it as JSON or in another format', 'Nothing is stored.'),
     response: draftResponses(200, Converted, [400, 413, 415, 422, 503]),
   });
-  app.post('/convert', options, async (request) => {
+  app.post('/convert', options, async (request, reply) => {
     const { text, file_name: fileName, format: name } = request.body;
     let format: ReturnType<typeof exportFormat>;
     try {
@@ -42,6 +42,8 @@ export function registerConvert(app: DraftApp, { registries, conversions }: Draf
     }
     const outcome = await conversions.convertFile({ text, ...(fileName === undefined ? {} : { fileName }), ...(format === undefined ? {} : { format: format.name }) });
     if ('refused' in outcome) throw apiError('invalid_model', outcome.refused);
-    return outcome;
+    if ('text' in outcome) return outcome;
+    // JSON text already: Fastify sends a string of a JSON type as it is, without serialising it again.
+    return reply.type('application/json; charset=utf-8').send(`{"model":${outcome.json}}`);
   });
 }
