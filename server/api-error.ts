@@ -49,6 +49,7 @@ export const ApiErrors = {
   draft_unavailable: { status: 500, when: 'an internal failure interrupted a change of the draft, which is no longer trusted' },
   service_unavailable: { status: 503, when: 'the service is shutting down' },
   too_many_streams: { status: 503, when: 'an event stream beyond `--max-view-streams` or `--max-view-streams-per-session`' },
+  conversions_busy: { status: 503, when: 'a large model conversion while as many wait for the conversion thread as it takes at once' },
 } as const satisfies Record<string, { readonly status: number; readonly when: string }>;
 
 /** One of {@link ApiErrors}. */

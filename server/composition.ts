@@ -5,6 +5,7 @@ import { builtinPlugins } from '../plugins/index.js';
 import {
   APP_OPTIONS,
   container,
+  CONVERSIONS,
   DRAFT_STORE,
   EXECUTION_SESSION,
   instanceCachingFactory,
@@ -14,6 +15,7 @@ import {
   WALKER,
   type DependencyContainer,
 } from './di.js';
+import { Conversions } from './conversion/conversions.js';
 import { DraftStore } from './drafts/store.js';
 import type { AppOptions } from './options.js';
 import type { ApiError } from './api-error.js';
@@ -43,6 +45,8 @@ export interface Services {
   readonly sessions: SessionStore;
   /** Made on first use, like {@link session}. */
   readonly drafts: DraftStore;
+  /** The conversions of model files for requests without a session; made on first use, like {@link session}. */
+  readonly conversions: Conversions;
   /** Sends what the services have to say (a session moving to a thread, say) to `notes` from now on. */
   tellNotesTo(notes: ServiceNotes): void;
   /** True once {@link beginClosing} was called. */
@@ -53,8 +57,11 @@ export interface Services {
    * request under way answers the same). A request already running in this thread finishes.
    */
   beginClosing(): void;
-  /** Frees every session's walk, every draft, and what the script engines hold for walks to come. */
-  dispose(): void;
+  /**
+   * Frees every session's walk, every draft, and what the script engines hold for walks to come, and stops the
+   * conversion thread (a conversion it holds answers 503).
+   */
+  dispose(): Promise<void>;
 }
 
 /**
@@ -106,6 +113,11 @@ export async function compose(
   scope.register(DRAFT_STORE, {
     useFactory: instanceCachingFactory(() => new DraftStore({ limits: options.drafts, now: options.now, newDraftId: newId })),
   });
+  // The conversion thread loads the user's plugins as a session's thread does, and is left out as it is.
+  const conversionThread = pluginSources.length === extraPlugins.length ? { plugins: pluginSources, scriptLimits: options.walk.scriptLimits } : undefined;
+  scope.register(CONVERSIONS, {
+    useFactory: instanceCachingFactory(() => new Conversions({ registries, thread: conversionThread, note: (level, message) => notes.to(level, message) })),
+  });
   return new ContainerServices(scope, options, registries, notes);
 }
 
@@ -152,10 +164,15 @@ class ContainerServices implements Services {
     return this.scope.resolve<DraftStore>(DRAFT_STORE);
   }
 
-  dispose(): void {
+  get conversions(): Conversions {
+    return this.scope.resolve<Conversions>(CONVERSIONS);
+  }
+
+  async dispose(): Promise<void> {
     this.session.release();
     this.sessions.close();
     this.drafts.close();
     this.walker.dispose();
+    await this.conversions.close(this.refusal ?? serviceClosingError());
   }
 }

@@ -21,3 +21,5 @@ export const EXECUTION_SESSION = Symbol('walker.executionSession');
 export const SESSION_STORE = Symbol('walker.sessionStore');
 /** The app's {@link DraftStore}, served by the `/walker/drafts` routes. */
 export const DRAFT_STORE = Symbol('walker.draftStore');
+/** The app's {@link Conversions} of model files (server/conversion/conversions.ts), made on first use. */
+export const CONVERSIONS = Symbol('walker.conversions');

@@ -31,6 +31,8 @@ export const DRAFT_ERROR_CODES = [
   'memory_limit_reached',
   'draft_unavailable',
   'internal',
+  'service_unavailable',
+  'conversions_busy',
 ] as const satisfies readonly ApiErrorCode[];
 
 /** A value as it appears after "got" in messages: short and unambiguous. */

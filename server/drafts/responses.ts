@@ -133,7 +133,7 @@ function errorBody(status: number) {
 }
 
 /** The statuses a draft route can fail with. */
-export type ErrorStatus = 400 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 500;
+export type ErrorStatus = 400 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /** What a route's answers carry besides their bodies (docs/api-drafts.md, Revisions and ETags). */
 export interface RevisionHeaders {

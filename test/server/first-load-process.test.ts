@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModel } from '../../core/model/generate.js';
 import type { ModelFileJson } from '../../core/model/types.js';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
+import { pingPong } from './models.js';
 import { expectOthersServed as othersServed, json as request } from './other-clients.js';
 
 /**
@@ -28,30 +29,6 @@ afterAll(async () => {
 
 function json(method: string, path: string, body?: string): Promise<{ status: number; body: Record<string, unknown> }> {
   return request(service.url, method, path, body);
-}
-
-/** A two-vertex walk that never ends: what the other client walks. */
-function pingPong(id: string, extra: Partial<ModelFileJson['models'][number]> = {}): ModelFileJson {
-  return {
-    models: [
-      {
-        id,
-        name: id,
-        generator: 'random(never)',
-        startElementId: 'e0',
-        vertices: [
-          { id: 'a', name: 'v_A' },
-          { id: 'b', name: 'v_B' },
-        ],
-        edges: [
-          { id: 'e0', name: 'e_start', targetVertexId: 'a' },
-          { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b' },
-          { id: 'e2', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a' },
-        ],
-        ...extra,
-      },
-    ],
-  };
 }
 
 /**

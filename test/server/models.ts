@@ -77,3 +77,27 @@ export function ring(size: number, generator = 'random(edge_coverage(100))'): Mo
   ];
   return { models: [{ id: 'ring', name: 'Ring', generator, startElementId: 'e0', vertices, edges }] };
 }
+
+/** A two-vertex walk that never ends: what another client walks while a heavy request runs (other-clients.ts). */
+export function pingPong(id: string, extra: Partial<ModelFileJson['models'][number]> = {}): ModelFileJson {
+  return {
+    models: [
+      {
+        id,
+        name: id,
+        generator: 'random(never)',
+        startElementId: 'e0',
+        vertices: [
+          { id: 'a', name: 'v_A' },
+          { id: 'b', name: 'v_B' },
+        ],
+        edges: [
+          { id: 'e0', name: 'e_start', targetVertexId: 'a' },
+          { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b' },
+          { id: 'e2', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a' },
+        ],
+        ...extra,
+      },
+    ],
+  };
+}

@@ -1,7 +1,4 @@
 import { Type } from 'typebox';
-import type { ModelFileJson } from '../../../core/model/types.js';
-import { readModelValue } from '../../../core/model/formats.js';
-import { withInferredStarts } from '../../../core/model/start-element.js';
 import { apiError } from '../../api-error.js';
 import { draftResponses } from '../../drafts/responses.js';
 import { JsonObject, type BodyContract } from '../../drafts/schemas.js';
@@ -27,14 +24,15 @@ const Converted = Type.Object({
 /**
  * `POST /walker/drafts/convert`: reads a model file in any format the service reads and answers it as JSON (the
  * editor opens a dropped GraphML file this way, then builds drafts of it) or writes it in another format (the
- * editor's export of several drafts as one file). The page holds no format of its own; nothing is stored.
+ * editor's export of several drafts as one file). The page holds no format of its own; nothing is stored. A
+ * large text is converted in the conversion thread (server/conversion/conversions.ts).
  */
-export function registerConvert(app: DraftApp, { registries }: DraftRouteContext): void {
+export function registerConvert(app: DraftApp, { registries, conversions }: DraftRouteContext): void {
   const options = withBody(contract, {
     ...operation('convertModel', 'Read a model file and answer it as JSON or in another format', 'Nothing is stored.'),
-    response: draftResponses(200, Converted, [400, 413, 415, 422]),
+    response: draftResponses(200, Converted, [400, 413, 415, 422, 503]),
   });
-  app.post('/convert', options, async (request) => {
+  app.post('/convert', options, async (request, reply) => {
     const { text, file_name: fileName, format: name } = request.body;
     let format: ReturnType<typeof exportFormat>;
     try {
@@ -42,20 +40,10 @@ export function registerConvert(app: DraftApp, { registries }: DraftRouteContext
     } catch (error) {
       throw apiError('invalid_model', (error as Error).message.replace("Query parameter 'format'", "Member 'format'"));
     }
-    let model: unknown;
-    try {
-      model = withInferredStarts(readModelValue(text, registries.formats, fileName));
-    } catch (error) {
-      throw apiError('invalid_model', `The model file does not read: ${(error as Error).message}`);
-    }
-    if (typeof model !== 'object' || model === null || !Array.isArray((model as { models?: unknown }).models)) {
-      throw apiError('invalid_model', 'The model file has no list of models: a model file is {"models": [...]}.');
-    }
-    if (format === undefined) return { model: model as Record<string, unknown> };
-    try {
-      return { text: (format.write as NonNullable<typeof format.write>)(model as ModelFileJson) };
-    } catch (error) {
-      throw apiError('invalid_model', `The model file cannot be written as ${format.name}: ${(error as Error).message}`);
-    }
+    const outcome = await conversions.convertFile({ text, ...(fileName === undefined ? {} : { fileName }), ...(format === undefined ? {} : { format: format.name }) });
+    if ('refused' in outcome) throw apiError('invalid_model', outcome.refused);
+    if ('text' in outcome) return outcome;
+    // JSON text already: Fastify sends a string of a JSON type as it is, without serialising it again.
+    return reply.type('application/json; charset=utf-8').send(`{"model":${outcome.json}}`);
   });
 }

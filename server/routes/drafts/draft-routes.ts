@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { Registries } from '../../../core/plugin.js';
-import { ModelError } from '../../../core/errors.js';
+import { WalkerError } from '../../../core/errors.js';
 import { apiError } from '../../api-error.js';
 import { draftSummary } from '../../drafts/envelope.js';
 import { exportModelFile } from '../../drafts/export.js';
@@ -24,6 +24,7 @@ import { BodyContracts, ChangeHeaders, ExportQuery, ReadHeaders, type BodyContra
 import type { DraftStore } from '../../drafts/store.js';
 import { validateDraft, type ValidationOptions } from '../../drafts/validation.js';
 import type { Walker } from '../../../core/walker.js';
+import type { Conversions } from '../../conversion/conversions.js';
 import type { DraftRouteConfig } from './errors.js';
 import { answeredNotModified, preconditionsOf, withETag } from './revision-http.js';
 import { exportFormat } from './export-format.js';
@@ -48,6 +49,8 @@ export interface DraftRouteContext {
   readonly registries: Registries;
   /** The service's walker, which validation opens walks with as load does. */
   readonly walker: Walker;
+  /** Where models are read and written in other formats: large ones off the event loop. */
+  readonly conversions: Conversions;
   readonly maxElements: number;
   readonly validation: ValidationOptions;
 }
@@ -116,7 +119,7 @@ function registerLifecycle(app: DraftApp, { store }: DraftRouteContext): void {
 }
 
 /** Export and validation read the draft only: they change nothing and renew no lease (docs/api-drafts.md). */
-function registerReads(app: DraftApp, { store, registries, walker, validation }: DraftRouteContext): void {
+function registerReads(app: DraftApp, { store, registries, walker, validation, conversions }: DraftRouteContext): void {
   const exported = {
     ...operation(
       'exportDraft',
@@ -127,7 +130,7 @@ function registerReads(app: DraftApp, { store, registries, walker, validation }:
     params: DraftParams,
     querystring: ExportQuery,
     headers: ReadHeaders,
-    response: draftResponses(200, ExportResponse, [400, 404, 410, 422], READ_HEADERS),
+    response: draftResponses(200, ExportResponse, [400, 404, 410, 422, 503], READ_HEADERS),
   };
   app.get('/:draft_id', { schema: exported }, async (request, reply) => {
     const format = exportFormat(registries.formats, request.query.format, request.headers.accept);
@@ -137,10 +140,11 @@ function registerReads(app: DraftApp, { store, registries, walker, validation }:
     if (format === undefined) return reply.send({ model: exportModelFile(draft.model), revision: draft.revision });
     let text: string;
     try {
-      text = (format.write as NonNullable<typeof format.write>)(exportModelFile(draft.model));
+      text = await conversions.writeModel(format.name, exportModelFile(draft.model), draft.model.size);
     } catch (error) {
-      // A format refuses what it cannot hold with a ModelError that names the element; anything else is a bug.
-      if (!(error instanceof ModelError)) throw error;
+      // A format refuses what it cannot hold with a ModelError that names the element (a WalkerError of its
+      // code, once it has crossed from the conversion thread); anything else is a bug.
+      if (!(error instanceof WalkerError)) throw error;
       throw apiError('not_exportable', `The draft cannot be exported as ${format.name}: ${error.message}`);
     }
     return reply.type(`${format.mediaType}; charset=utf-8`).send(text);

@@ -18,11 +18,12 @@ import { draftSchemaCompiler } from './validator.js';
  */
 const plugin: FastifyPluginAsync = async (scope) => {
   const app = scope.withTypeProvider<TypeBoxTypeProvider>();
-  const { drafts: store, registries, walker, options } = app.services;
+  const { drafts: store, registries, walker, options, conversions } = app.services;
   const ctx = {
     store,
     registries,
     walker,
+    conversions,
     maxElements: options.drafts.maxElements,
     validation: options.walk,
   };

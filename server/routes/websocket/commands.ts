@@ -1,10 +1,9 @@
 import { andThen, type Awaitable } from '../../../core/awaitable.js';
 import { ErrorCodes, WalkerError, type ErrorCode } from '../../../core/errors.js';
-import type { Registries } from '../../../core/plugin.js';
 import type { GraphShape } from '../../../core/machine/walk-view.js';
 import type { SessionWalk } from '../../../core/session.js';
 import { VERSION } from '../../../core/version.js';
-import { withInferredStarts } from '../../../core/model/start-element.js';
+import type { Conversions } from '../../conversion/conversions.js';
 import { ENDPOINTS, type Endpoint, type EndpointInputs, type EndpointName, type EndpointResults } from '../execution/endpoints.js';
 import { graphwalkerData } from '../graphwalker/dialect.js';
 
@@ -14,9 +13,9 @@ export type Answers = readonly object[];
 /** The members of a command message, `command` among them. */
 export type Fields = Readonly<Record<string, unknown>>;
 
-/** What a command may use beside the walk: the app's registries, and what the connection remembers of the walk's models. */
+/** What a command may use beside the walk: the app's conversions, and what the connection remembers of the walk's models. */
 export interface CommandScope {
-  readonly registries: Registries;
+  readonly conversions: Conversions;
   /** The shape of the models of a load, kept by the connection so that `updateAllElements` reads it once per load. */
   shape?: { readonly load: number; readonly shape: GraphShape };
 }
@@ -193,11 +192,10 @@ const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
     own({
       answersAs: 'convertGraphml',
       needsWalk: false,
-      run: (_walk, fields, { registries }) => {
+      run: (_walk, fields, { conversions }) => {
         const text = stringField(fields, 'graphml', ErrorCodes.MODEL_SYNTAX, '{"command":"convertGraphml","graphml":"<?xml ...?><graphml>...</graphml>"}');
-        const graphml = registries.formats.values().find((format) => format.name === 'graphml');
-        if (graphml?.read === undefined) throw new WalkerError(ErrorCodes.UNKNOWN_NAME, 'No GraphML format is registered, so convertGraphml cannot read the document.');
-        return [{ command: 'convertGraphml', success: true, models: JSON.stringify(withInferredStarts(graphml.read(text, {}))) }];
+        // A large document is read in the conversion thread, so that it holds no other client.
+        return conversions.graphmlAsJson(text).then((models) => [{ command: 'convertGraphml', success: true, models }]);
       },
     }),
   ],

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { andThen } from '../../../core/awaitable.js';
 import { ErrorCodes, WalkerError } from '../../../core/errors.js';
-import type { Registries } from '../../../core/plugin.js';
+import type { Conversions } from '../../conversion/conversions.js';
 import { SerialQueue } from '../../../core/serial-queue.js';
 import { shorten } from '../../../core/text.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
@@ -37,7 +37,8 @@ const MAX_UNEXPECTED_MESSAGE = 200;
 export interface ConnectionContext {
   /** The connection's own walk: a session of the session store, made for it and deleted when it closes. */
   readonly session: HostedSession;
-  readonly registries: Registries;
+  /** The app's conversions of model files (convertGraphml). */
+  readonly conversions: Conversions;
   readonly log: FastifyBaseLogger;
   /** Renews the session's lease, as every request of a session does; throws once it expired. */
   renew(): void;
@@ -49,7 +50,7 @@ export interface ConnectionContext {
  */
 export function serveConnection(socket: WebSocket, context: ConnectionContext): void {
   const queue = new SerialQueue();
-  const scope: CommandScope = { registries: context.registries };
+  const scope: CommandScope = { conversions: context.conversions };
   let unsent = 0;
   /** Wakes the message that waits for the answers before it to be handed to the system. */
   let room: (() => void) | undefined;

@@ -25,7 +25,7 @@ const STOPPING_REASON = 'The service is shutting down.';
  * made before the upgrade and deleted when the connection closes; a message is at most `--max-model-bytes`.
  */
 const plugin = async (scope: FastifyInstance): Promise<void> => {
-  const { sessions, registries, options } = scope.services;
+  const { sessions, conversions, options } = scope.services;
   await scope.register(fastifyWebsocket, {
     // A message over the limit closes the connection with 1009 (message too big) before it is buffered whole.
     options: { maxPayload: options.maxModelBytes },
@@ -68,7 +68,7 @@ const plugin = async (scope: FastifyInstance): Promise<void> => {
     handler: (socket, request) => {
       upgrading.delete(request.raw.socket);
       const session = ownSessions.get(request.raw) as HostedSession;
-      serveConnection(socket, { session, registries, log: request.log, renew: () => void sessions.use(session.id) });
+      serveConnection(socket, { session, conversions, log: request.log, renew: () => void sessions.use(session.id) });
     },
   });
 

@@ -1,7 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../../core/model/load.js';
 import { graphmlFormat } from '../../../plugins/formats/graphml/index.js';
+import { LARGE_WRITE_ELEMENTS } from '../../../server/conversion/conversion-placement.js';
+import { ensureBuilt } from '../../cli/online-helpers.js';
 import { call, draftApp, newDraft, smallDraft, type DraftTestApp } from './helpers.js';
+
+// A large draft is written in the conversion thread, which runs the built worker.
+beforeAll(() => ensureBuilt(), 120_000);
 
 let t: DraftTestApp;
 beforeEach(async () => {
@@ -60,6 +65,25 @@ describe('GET /walker/drafts/{id} in another format', () => {
     });
     expect((await call(t.app, 'GET', base)).body).toEqual(before);
   });
+
+  it('writes a draft of 1,000 elements or more in the conversion thread, answering as for a small one, refusals too', async () => {
+    const id = await newDraft(t.app, { model_id: 'large', generator: 'random(edge_coverage(100))' });
+    const base = `/walker/drafts/${id}`;
+    for (let i = 0; i < LARGE_WRITE_ELEMENTS; i++) await call(t.app, 'POST', `${base}/vertices`, { id: `v${i}`, name: `v_${i}` });
+    const json = (await call(t.app, 'GET', base)).body;
+    const res = await raw(`${base}?format=graphml`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/graphml+xml; charset=utf-8');
+    expect(res.body).toBe(graphmlFormat.write?.(json.model));
+    // An id GraphML cannot hold is refused from the thread as the loop refuses it: 422, naming the element.
+    await call(t.app, 'POST', `${base}/vertices`, { id: 'a\u0001b', name: 'v_A' });
+    const refused = await raw(`${base}?format=graphml`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      code: 'not_exportable',
+      message: expect.stringMatching(/^The draft cannot be exported as graphml: GraphML cannot hold the vertex id "a\\u0001b"/),
+    });
+  }, 60_000);
 
   it('keeps JSON the default, for no Accept, Accept: */*, application/json first, or ?format=json', async () => {
     const id = await smallDraft(t.app);
