@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModel } from '../../core/model/generate.js';
+import { withInferredStarts } from '../../core/model/start-element.js';
 import type { ModelFileJson } from '../../core/model/types.js';
 import { graphmlFormat } from '../../plugins/formats/graphml/index.js';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
@@ -11,8 +12,8 @@ import { GraphWalkerSocket } from './websocket-client.js';
  * A large model conversion runs in the service's conversion thread (server/conversion/conversions.ts), on the
  * real process over loopback: while `POST /walker/drafts/convert` or the WebSocket's `convertGraphml` reads
  * and writes a GraphML document that holds the event loop for seconds, another session's getNext is served,
- * the answer is the one the event loop would give (the same model, the same text, the same refusal), and the
- * service is alive afterwards.
+ * the answer is the one the event loop would give (the same model, its start settled as a load settles it, the
+ * same text, the same refusal), and the service is alive afterwards.
  */
 
 let service: Service;
@@ -72,7 +73,7 @@ describe('POST /walker/drafts/convert of a large GraphML document', () => {
     // most of a second to seconds, by how busy the machine is.
     const text = graphml(1800, 1);
     expect(JSON.stringify({ text, file_name: 'big.graphml', format: 'graphml' }).length).toBeLessThan(1024 * 1024);
-    const read = graphmlFormat.read?.(text, { path: 'big.graphml' }) as ModelFileJson;
+    const read = withInferredStarts(graphmlFormat.read?.(text, { path: 'big.graphml' })) as ModelFileJson;
     const asGraphml = await expectOthersServed(service.url, probe, () => convert({ text, file_name: 'big.graphml', format: 'graphml' }));
     // Written back as it was read: the same text the writer makes of the same model on the loop.
     expect(asGraphml).toEqual({ status: 200, body: { text: graphmlFormat.write?.(read) } });
@@ -98,7 +99,7 @@ describe('POST /walker/drafts/convert of a large GraphML document', () => {
     expect((await convert({ text: whole, format: 'svg' })).body.code).toBe('invalid_model');
     // The service is alive: the probe walks on, and a small conversion answers at once.
     expect((await json(service.url, 'GET', `/walker/sessions/${probe}/getNext`)).body.result).toBe('ok');
-    expect((await convert({ text: small, file_name: 'small.graphml' })).body.model).toEqual(JSON.parse(JSON.stringify(graphmlFormat.read?.(small, { path: 'small.graphml' }))));
+    expect((await convert({ text: small, file_name: 'small.graphml' })).body.model).toEqual(JSON.parse(JSON.stringify(withInferredStarts(graphmlFormat.read?.(small, { path: 'small.graphml' })))));
   }, 300_000);
 });
 
@@ -119,7 +120,7 @@ describe("the WebSocket's convertGraphml of a large document", () => {
   it('serves another session while it reads, and answers as the event loop would, failures too', async () => {
     // 5,000 vertices: about 2.4 MB, about a second of a core.
     const text = graphml(5000, 5);
-    const models = JSON.stringify(graphmlFormat.read?.(text, {}));
+    const models = JSON.stringify(withInferredStarts(graphmlFormat.read?.(text, {})));
     const broken = withUnknownTarget(text);
     const message = readerRefusal(broken, {});
     const answer = await expectOthersServed(service.url, probe, () => askOnce({ command: 'convertGraphml', graphml: text }));
