@@ -1,5 +1,5 @@
-import { andThen } from '../../core/awaitable.js';
-import { isPromiseLike, SerialQueue } from '../../core/serial-queue.js';
+import { andThen, isPromiseLike } from '../../core/awaitable.js';
+import { SerialQueue } from '../serial-queue.js';
 import {
   ExecutionSession,
   type Awaitable,
