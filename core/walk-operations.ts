@@ -81,6 +81,11 @@ export type JournaledOperation = {
   [K in WalkOperationName]: (typeof WALK_OPERATIONS)[K] extends { readonly journal: JournalEntry } ? K : never;
 }[WalkOperationName];
 
+/** The operations that open a walk (`opens`): a walk in this thread runs them once the engine reserved it a memory. */
+export type OpeningOperation = {
+  [K in WalkOperationName]: (typeof WALK_OPERATIONS)[K] extends { readonly opens: string } ? K : never;
+}[WalkOperationName];
+
 /** What a journal's {@link operationOfCode} gives for a byte. */
 export interface JournaledRow {
   readonly name: JournaledOperation;

@@ -4,7 +4,7 @@ import type { Journal, JournalStart } from '../../core/journal.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import type { SandboxReservation } from '../../core/scripting.js';
 import type { ExecutionSession, SessionLoadOptions, SessionLoadResult, SessionWalk } from '../../core/session.js';
-import { walkForwarder, type SyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
+import { walkForwarder, type OpeningOperation, type SyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
 import type { Walker } from '../../core/walker.js';
 import type { LoadSource } from './load-placement.js';
 import { SESSION_CLOSED_MESSAGE } from './worker-walk.js';
@@ -15,9 +15,6 @@ export type LoadPlacer = (
   options: SessionLoadOptions | undefined,
   here: () => Awaitable<SessionLoadResult>,
 ) => Awaitable<SessionLoadResult>;
-
-/** The operations that open a walk, which a LocalWalk runs once the script engine reserved it a memory. */
-type OpeningOperation = 'load' | 'loadModel' | 'restart';
 
 /**
  * A walk in this thread as the service runs it: an {@link ExecutionSession} whose loads and restarts first
