@@ -109,18 +109,20 @@ export const JournalOp = Object.fromEntries(
 ) as { readonly [K in JournaledOperation]: (typeof WALK_OPERATIONS)[K]['journal']['code'] };
 
 /**
- * A base class whose every operation calls {@link forward} with its name and arguments: a proxy of a walk
- * (another thread's, a watcher's view) writes `forward` once instead of a method per operation. `W` is what
- * its methods are typed as; a subclass overrides those it treats apart.
+ * A base class whose every operation calls {@link WalkForwarder.forward} with its name and arguments: a proxy
+ * of a walk (another thread's, a watcher's view) writes `forward` once instead of a method per operation. `W`
+ * is what its methods are typed as; a subclass overrides those it treats apart. An operation takes two
+ * arguments at most (test/architecture/walk-operations.test.ts checks it), so they are passed as two, not
+ * gathered into an array: the walk in this thread forwards every step this way.
  */
 export function walkForwarder<W>(): abstract new () => W & WalkForwarder {
   abstract class Forwarder {
-    abstract forward(op: WalkOperationName, args: unknown[]): unknown;
+    abstract forward(op: WalkOperationName, first: unknown, second: unknown): unknown;
   }
   for (const name of WALK_OPERATION_NAMES) {
     Object.defineProperty(Forwarder.prototype, name, {
-      value: function (this: Forwarder, ...args: unknown[]) {
-        return this.forward(name, args);
+      value: function (this: Forwarder, first?: unknown, second?: unknown) {
+        return this.forward(name, first, second);
       },
       writable: true,
       configurable: true,
@@ -129,7 +131,10 @@ export function walkForwarder<W>(): abstract new () => W & WalkForwarder {
   return Forwarder as unknown as abstract new () => W & WalkForwarder;
 }
 
-/** What a subclass of {@link walkForwarder} writes. */
+/** Arguments an operation takes at most. */
+export const MAX_OPERATION_ARGS = 2;
+
+/** What a subclass of {@link walkForwarder} writes: the operation, and its arguments (undefined when not given). */
 export interface WalkForwarder {
-  forward(op: WalkOperationName, args: unknown[]): unknown;
+  forward(op: WalkOperationName, first: unknown, second: unknown): unknown;
 }

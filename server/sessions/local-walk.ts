@@ -87,8 +87,8 @@ export class LocalWalk extends walkForwarder<Omit<SyncWalk, OpeningOperation>>()
   }
 
   /** Every other operation goes to the walk at once (core/walk-operations.ts). */
-  override forward(op: WalkOperationName, args: unknown[]): unknown {
-    return (this.session[op] as (...args: unknown[]) => unknown).apply(this.session, args);
+  override forward(op: WalkOperationName, first: unknown, second: unknown): unknown {
+    return (this.session[op] as (first: unknown, second: unknown) => unknown).call(this.session, first, second);
   }
 
   /** Frees the walk; a load or restart still waiting for its reservation then answers that the session was closed. */

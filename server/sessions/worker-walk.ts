@@ -87,8 +87,8 @@ export class WorkerWalk extends walkForwarder<AsyncWalk>() implements SessionWal
   }
 
   /** Every operation but {@link view} crosses to the thread as it is asked (core/walk-operations.ts). */
-  override forward(op: WalkOperationName, args: unknown[]): Promise<unknown> {
-    return this.call(op, args);
+  override forward(op: WalkOperationName, first: unknown, second: unknown): Promise<unknown> {
+    return this.call(op, second === undefined ? (first === undefined ? [] : [first]) : [first, second]);
   }
 
   /** A load, with the milliseconds of the thread's CPU it took. */

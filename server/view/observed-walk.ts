@@ -46,8 +46,8 @@ export class ObservedWalk extends walkForwarder<SessionWalk>() implements Sessio
     super();
   }
 
-  override forward(op: WalkOperationName, args: unknown[]): Awaitable<unknown> {
-    const answer = (this.inner[op] as (...args: unknown[]) => Awaitable<unknown>).apply(this.inner, args);
+  override forward(op: WalkOperationName, first: unknown, second: unknown): Awaitable<unknown> {
+    const answer = (this.inner[op] as (first: unknown, second: unknown) => Awaitable<unknown>).call(this.inner, first, second);
     const observed = (WALK_OPERATIONS[op] as WalkOperation).observed;
     if (observed === undefined) return answer;
     return andThen(answer, (settled) => {

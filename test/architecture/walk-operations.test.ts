@@ -3,19 +3,27 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ExecutionSession } from '../../core/session.js';
 import { JournalOp } from '../../core/journal.js';
-import { WALK_OPERATION_NAMES, WALK_OPERATIONS, operationOfCode, type WalkOperation } from '../../core/walk-operations.js';
+import { MAX_OPERATION_ARGS, WALK_OPERATION_NAMES, WALK_OPERATIONS, operationOfCode, type WalkOperation } from '../../core/walk-operations.js';
 import { LocalWalk } from '../../server/sessions/local-walk.js';
 import { WorkerWalk } from '../../server/sessions/worker-walk.js';
 import { ObservedWalk, RecentSteps } from '../../server/view/observed-walk.js';
 
-/** The members of the SessionWalk interface as core/session.ts declares them, read from the source. */
+/** The members of the SessionWalk interface as core/session.ts declares them, read from the source, with their arity. */
 function sessionWalkMembers(): string[] {
+  return [...sessionWalkArities().keys()];
+}
+
+function sessionWalkArities(): Map<string, number> {
   const path = new URL('../../core/session.ts', import.meta.url);
   const source = ts.createSourceFile('session.ts', readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
-  const members: string[] = [];
+  const members = new Map<string, number>();
   source.forEachChild((node) => {
     if (ts.isInterfaceDeclaration(node) && node.name.text === 'SessionWalk') {
-      for (const member of node.members) if (member.name !== undefined) members.push(member.name.getText(source));
+      for (const member of node.members) {
+        if (member.name === undefined) continue;
+        const arity = ts.isMethodSignature(member) ? member.parameters.length : Infinity;
+        members.set(member.name.getText(source), arity);
+      }
     }
   });
   return members;
@@ -28,6 +36,10 @@ describe('the walk operations table (core/walk-operations.ts)', () => {
     const members = sessionWalkMembers();
     expect(members.length).toBeGreaterThan(10);
     expect([...WALK_OPERATION_NAMES].sort()).toEqual([...members].sort());
+  });
+
+  it('takes at most the arguments a forwarder passes on', () => {
+    for (const [name, arity] of sessionWalkArities()) expect(arity, `SessionWalk.${name}`).toBeLessThanOrEqual(MAX_OPERATION_ARGS);
   });
 
   it('is what the walk and every proxy of it answer', () => {
