@@ -1,6 +1,6 @@
 import { ScriptError } from './errors.js';
 import type { SessionLoadOptions } from './session.js';
-import { JournalOp, operationOfCode, WALK_OPERATIONS, type JournaledOperation, type OperationResult, type SyncWalk } from './walk-operations.js';
+import { JournalOp, operationOfCode, type JournaledOperation, type SyncWalk } from './walk-operations.js';
 
 export { JournalOp };
 /** The byte of a journaled operation (core/walk-operations.ts says which are journaled, and how). */
@@ -98,14 +98,12 @@ export class Journal {
     this.startedWith = undefined;
   }
 
-  /** An operation ran and answered `answer`; `text` is its script or reason, for those that take one. */
-  record<K extends JournaledOperation>(op: K, answer: OperationResult<K>, text?: string): void {
-    const entry = WALK_OPERATIONS[op].journal;
-    this.add(entry.code, entry.outcome(answer), text);
-  }
-
-  /** Appends an operation's byte, and folds its outcome into the fingerprint. */
-  private add(code: JournalCode, outcome: number, text: string | undefined): void {
+  /**
+   * An operation (its byte, `JournalOp.<name>`) ran and gave `outcome`, what its row's `outcome` makes of its
+   * answer (core/walk-operations.ts: a step's element, 1/0 for a boolean, 0 for nothing); `text` is its script
+   * or reason, for those that take one. The byte rather than the name: a lookup by name per step showed.
+   */
+  record(code: JournalCode, outcome: number, text?: string): void {
     if (this.startedWith === undefined || this.cut === 'lost') return;
     if (this.cut === 'restorable') {
       this.cut = 'lost';
@@ -126,8 +124,8 @@ export class Journal {
   }
 
   /** An operation threw `error`; replaying it must throw too, unless a limit that counts time stopped it ({@link cutShort}). */
-  recordThrow(op: JournaledOperation, error: unknown, text?: string): void {
-    if (!(error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget'))) this.add(WALK_OPERATIONS[op].journal.code, THREW, text);
+  recordThrow(code: JournalCode, error: unknown, text?: string): void {
+    if (!(error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget'))) this.record(code, THREW, text);
     else this.cut = this.cut === 'no' ? 'restorable' : 'lost';
   }
 

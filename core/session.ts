@@ -12,7 +12,7 @@ import type { WalkStatistics } from './machine/statistics.js';
 import type { ModelFileJson } from './model/types.js';
 import { graphShape, seenVariables, walkProgress, type GraphShape, type VariablesSeen, type WalkProgress } from './machine/walk-view.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
-import { Journal, replayJournal, type JournalStart } from './journal.js';
+import { Journal, JournalOp, replayJournal, type JournalStart } from './journal.js';
 import type { Awaitable } from './awaitable.js';
 
 /** The message of docs/api-execution.md for any operation that needs a model before one is loaded. */
@@ -281,10 +281,10 @@ export class ExecutionSession implements SessionWalk {
     const machine = this.machine;
     try {
       const more = machine.hasNext();
-      this.journal?.record('hasNext', more);
+      this.journal?.record(JournalOp.hasNext, more ? 1 : 0);
       return more;
     } catch (error) {
-      this.journal?.recordThrow('hasNext', error);
+      this.journal?.recordThrow(JournalOp.hasNext, error);
       throw error;
     }
   }
@@ -296,12 +296,11 @@ export class ExecutionSession implements SessionWalk {
     try {
       step = machine.next();
     } catch (error) {
-      this.journal?.recordThrow('next', error);
+      this.journal?.recordThrow(JournalOp.next, error);
       throw error;
     }
-    const answer = { step, report: reportStep(machine, step, this.defaults.stepReport) };
-    this.journal?.record('next', answer);
-    return answer;
+    this.journal?.record(JournalOp.next, step.element);
+    return { step, report: reportStep(machine, step, this.defaults.stepReport) };
   }
 
   variables(): Array<[string, string]> {
@@ -309,10 +308,10 @@ export class ExecutionSession implements SessionWalk {
     try {
       variables = this.machine.variables();
     } catch (error) {
-      this.journal?.recordThrow('variables', error);
+      this.journal?.recordThrow(JournalOp.variables, error);
       throw error;
     }
-    this.journal?.record('variables', variables);
+    this.journal?.record(JournalOp.variables, 0);
     return variables;
   }
 
@@ -322,10 +321,10 @@ export class ExecutionSession implements SessionWalk {
     try {
       machine.setData(script);
     } catch (error) {
-      this.journal?.recordThrow('setData', error, script);
+      this.journal?.recordThrow(JournalOp.setData, error, script);
       throw error;
     }
-    this.journal?.record('setData', undefined, script);
+    this.journal?.record(JournalOp.setData, 0, script);
   }
 
   /** Restarts the walk; the engine may give it fresh resources, from `reservation` when one is given. */
@@ -335,7 +334,7 @@ export class ExecutionSession implements SessionWalk {
     try {
       machine.restart(reservation);
     } catch (error) {
-      this.journal?.recordThrow('restart', error);
+      this.journal?.recordThrow(JournalOp.restart, error);
       throw error;
     }
     this.journal?.rewind();
@@ -344,7 +343,7 @@ export class ExecutionSession implements SessionWalk {
   fail(reason: string): void {
     this.writes++;
     this.machine.fail(reason);
-    this.journal?.record('fail', undefined, reason);
+    this.journal?.record(JournalOp.fail, 0, reason);
   }
 
   stepCount(): number {

@@ -21,7 +21,10 @@ export interface JournalEntry {
   readonly code: number;
   /** It takes one text (a script, a reason), which the journal keeps beside the byte. */
   readonly text: boolean;
-  /** The number its answer folds into the journal's fingerprint, which proves a replay arrived. */
+  /**
+   * The number its answer folds into the journal's fingerprint, which proves a replay arrived; the session
+   * records the same number as the operation runs (`Journal.record`), the replay makes it of the answer.
+   */
   outcome(answer: unknown): number;
 }
 
@@ -113,7 +116,7 @@ export const JournalOp = Object.fromEntries(
  * of a walk (another thread's, a watcher's view) writes `forward` once instead of a method per operation. `W`
  * is what its methods are typed as; a subclass overrides those it treats apart. An operation takes two
  * arguments at most (test/architecture/walk-operations.test.ts checks it), so they are passed as two, not
- * gathered into an array: the walk in this thread forwards every step this way.
+ * gathered into an array: a proxy forwards every request of its walk.
  */
 export function walkForwarder<W>(): abstract new () => W & WalkForwarder {
   abstract class Forwarder {

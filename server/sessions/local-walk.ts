@@ -3,7 +3,7 @@ import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { Journal, JournalStart } from '../../core/journal.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import type { SandboxReservation } from '../../core/scripting.js';
-import type { ExecutionSession, SessionLoadOptions, SessionLoadResult, SessionWalk } from '../../core/session.js';
+import type { ExecutionSession, SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer } from '../../core/session.js';
 import { walkForwarder, type OpeningOperation, type SyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
 import type { Walker } from '../../core/walker.js';
 import type { LoadSource } from './load-placement.js';
@@ -85,6 +85,13 @@ export class LocalWalk extends walkForwarder<Omit<SyncWalk, OpeningOperation>>()
       return why;
     }
   }
+
+  /**
+   * The hot path, written out: a step through the generic {@link forward} showed in stepping in-process
+   * (docs/benchmarks.md, "The walk's operations declared once"); the table still declares them.
+   */
+  override readonly hasNext = (): boolean => this.session.hasNext();
+  override readonly next = (): StepAnswer => this.session.next();
 
   /** Every other operation goes to the walk at once (core/walk-operations.ts). */
   override forward(op: WalkOperationName, first: unknown, second: unknown): unknown {
