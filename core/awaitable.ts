@@ -1,5 +1,3 @@
-import { isPromiseLike } from './serial-queue.js';
-
 /** A value now, or one to wait for: what a walk in this thread and one in another thread both answer. */
 export type Awaitable<T> = T | Promise<T>;
 
@@ -9,4 +7,9 @@ export type Awaitable<T> = T | Promise<T>;
  */
 export function andThen<T, U>(value: Awaitable<T>, f: (value: T) => Awaitable<U>): Awaitable<U> {
   return isPromiseLike(value) ? value.then(f) : f(value);
+}
+
+/** True for a promise or any other thenable. */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

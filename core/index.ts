@@ -41,7 +41,6 @@ export {
   type SessionDefaults,
   type SessionLoadOptions,
   type SessionLoadResult,
-  type SessionTask,
 } from './session.js';
 export type { PathGenerator, PathGeneratorFactory, PathGeneratorName, PathGeneratorNames, GeneratorInit } from './generator.js';
 export type {

@@ -1,9 +1,10 @@
 import { ScriptError } from './errors.js';
 import type { SessionLoadOptions } from './session.js';
+import { JournalOp, operationOfCode, type JournaledOperation, type SyncWalk } from './walk-operations.js';
 
-/** What a {@link Journal} records: every operation that can change a walk, in the order it ran. */
-export const JournalOp = { HasNext: 1, Next: 2, Variables: 3, SetData: 4, Restart: 5, Fail: 6 } as const;
-export type JournalOp = (typeof JournalOp)[keyof typeof JournalOp];
+export { JournalOp };
+/** The byte of a journaled operation (core/walk-operations.ts says which are journaled, and how). */
+export type JournalCode = (typeof JournalOp)[keyof typeof JournalOp];
 
 /** The load a journal starts from: the model as it came (text in any format, or a model file value) and the seed it got. */
 export interface JournalStart {
@@ -97,8 +98,12 @@ export class Journal {
     this.startedWith = undefined;
   }
 
-  /** An operation ran and gave `outcome` (a step's element, 1/0 for a boolean, 0 for nothing). */
-  record(op: JournalOp, outcome: number, text?: string): void {
+  /**
+   * An operation (its byte, `JournalOp.<name>`) ran and gave `outcome`, what its row's `outcome` makes of its
+   * answer (core/walk-operations.ts: a step's element, 1/0 for a boolean, 0 for nothing); `text` is its script
+   * or reason, for those that take one. The byte rather than the name: a lookup by name per step showed.
+   */
+  record(code: JournalCode, outcome: number, text?: string): void {
     if (this.startedWith === undefined || this.cut === 'lost') return;
     if (this.cut === 'restorable') {
       this.cut = 'lost';
@@ -110,17 +115,17 @@ export class Journal {
       grown.set(this.ops);
       this.ops = grown;
     }
-    this.ops[this.length++] = op;
+    this.ops[this.length++] = code;
     if (text !== undefined) {
       this.texts.push(text);
       this.textBytes += 2 * text.length;
     }
-    this.hash = fold(this.hash, op, outcome);
+    this.hash = fold(this.hash, code, outcome);
   }
 
   /** An operation threw `error`; replaying it must throw too, unless a limit that counts time stopped it ({@link cutShort}). */
-  recordThrow(op: JournalOp, error: unknown, text?: string): void {
-    if (!(error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget'))) this.record(op, THREW, text);
+  recordThrow(code: JournalCode, error: unknown, text?: string): void {
+    if (!(error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget'))) this.record(code, THREW, text);
     else this.cut = this.cut === 'no' ? 'restorable' : 'lost';
   }
 
@@ -149,19 +154,12 @@ export class Journal {
 }
 
 /** Folds one outcome into a fingerprint (FNV-style): cheap, and order-sensitive. */
-export function fold(hash: number, op: JournalOp, outcome: number): number {
+export function fold(hash: number, op: number, outcome: number): number {
   return Math.imul(Math.imul(hash ^ op, 0x01000193) ^ outcome, 0x01000193) | 0;
 }
 
-/** What {@link replayJournal} calls; an ExecutionSession is one. */
-export interface Replayable {
-  hasNext(): boolean;
-  next(): { readonly step: { readonly element: number } };
-  variables(): unknown;
-  setData(script: string): void;
-  restart(): void;
-  fail(reason: string): void;
-}
+/** What {@link replayJournal} calls: the journaled operations, answering at once; an ExecutionSession is one. */
+export type Replayable = Pick<SyncWalk, JournaledOperation>;
 
 /**
  * Asks `walk` (freshly loaded from the journal's start) everything the journal recorded, in order, and
@@ -171,32 +169,17 @@ export function replayJournal(walk: Replayable, record: JournalRecord): number {
   let hash = 0;
   let text = 0;
   for (const op of record.ops) {
-    let outcome = 0;
+    const row = operationOfCode(op);
+    if (row === undefined) throw new Error(`a journal holds the byte ${op}, which no operation records`);
+    let outcome: number;
     try {
-      switch (op) {
-        case JournalOp.HasNext:
-          outcome = walk.hasNext() ? 1 : 0;
-          break;
-        case JournalOp.Next:
-          outcome = walk.next().step.element;
-          break;
-        case JournalOp.Variables:
-          walk.variables();
-          break;
-        case JournalOp.SetData:
-          walk.setData(record.texts[text++]);
-          break;
-        case JournalOp.Restart:
-          walk.restart();
-          break;
-        case JournalOp.Fail:
-          walk.fail(record.texts[text++]);
-          break;
-      }
+      const method = walk[row.name] as (...args: unknown[]) => unknown;
+      const answer = row.entry.text ? method.call(walk, record.texts[text++]) : method.call(walk);
+      outcome = row.entry.outcome(answer);
     } catch {
       outcome = THREW;
     }
-    hash = fold(hash, op as JournalOp, outcome);
+    hash = fold(hash, op, outcome);
   }
   return hash;
 }

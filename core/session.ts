@@ -14,7 +14,6 @@ import type { ModelFileJson } from './model/types.js';
 import { graphShape, seenVariables, walkProgress, type GraphShape, type VariablesSeen, type WalkProgress } from './machine/walk-view.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
 import { Journal, JournalOp, replayJournal, type JournalStart } from './journal.js';
-import { SerialQueue } from './serial-queue.js';
 import type { Awaitable } from './awaitable.js';
 
 /** The message of docs/api-execution.md for any operation that needs a model before one is loaded. */
@@ -69,10 +68,13 @@ export interface StepAnswer {
 
 /**
  * What the execution endpoints ask of a walk, in plain data, so that the walk may run in this thread (an
- * {@link ExecutionSession}) or another (server/sessions/worker-walk.ts) behind the same endpoints.
+ * {@link ExecutionSession}) or another (server/sessions/worker-walk.ts) behind the same endpoints. Each
+ * method is a row of core/walk-operations.ts, which says what the proxies and the journal do with it.
  */
 export interface SessionWalk {
   load(text: string, options?: SessionLoadOptions): Awaitable<SessionLoadResult>;
+  /** Opens a walk on a model file value (what JSON.parse gives of a model file, a draft's revision). */
+  loadModel(value: unknown, options?: SessionLoadOptions): Awaitable<SessionLoadResult>;
   hasNext(): Awaitable<boolean>;
   next(): Awaitable<StepAnswer>;
   /** The current model's variables, then the shared ones as `global.<name>`, in first-assignment order. */
@@ -113,21 +115,17 @@ export interface WalkSummary {
   readonly edgeCoverage: number;
 }
 
-/** A unit of work run by {@link ExecutionSession.run}; it must not call `run` itself. */
-export type SessionTask<T> = (session: ExecutionSession) => T | Promise<T>;
-
 /**
- * One execution session: at most one loaded model and the {@link Machine} walking it, and a queue that runs
- * the operations on it strictly one at a time. It knows nothing of HTTP; the `/walker` routes (and any other
- * wire format) map its results and errors to their own format. Nothing in it is global, so a process may
- * hold any number of sessions.
+ * One execution session: at most one loaded model and the {@link Machine} walking it. It knows nothing of
+ * HTTP, nor of order: its host runs one operation at a time (server/sessions/request-queue.ts), and the
+ * `/walker` routes (and any other wire format) map its results and errors to their own format. Nothing in it
+ * is global, so a process may hold any number of sessions.
  */
 export class ExecutionSession implements SessionWalk {
   private current: Machine | undefined;
   /** What was asked of the walk since its load, when the defaults ask for it. */
   readonly journal: Journal | undefined;
   private loadedFile: LoadedModelFile | undefined;
-  private readonly queue = new SerialQueue();
   /** Loads so far, for {@link view}: a picture redraws the models only when this moves. */
   private loads = 0;
   /** Counts what may change the variables (steps, setData, restart, fail), for {@link unreadable}. */
@@ -175,18 +173,9 @@ export class ExecutionSession implements SessionWalk {
   }
 
   /**
-   * Runs a task once every task queued before it has finished, and answers its result. A task that returns
-   * synchronously while the session is idle runs at once (no queueing cost on the hot path); an asynchronous
-   * one holds the session until its promise settles.
-   */
-  run<T>(task: SessionTask<T>): Promise<T> {
-    return this.queue.run(() => task(this));
-  }
-
-  /**
    * Reads model file text in any registered format (JSON, GraphML, ...: see `formatOf`) and opens a walk on it.
    * The new machine is built completely before it replaces the old one, so a load that fails (bad JSON, no
-   * generator, a script error in a model action) changes nothing. Call it inside {@link run}. A
+   * generator, a script error in a model action) changes nothing. A
    * `reservation` of the script engine (core/scripting.ts) is what the walk's sandbox is opened with; the
    * caller gives it back. It is never journaled: it belongs to this thread.
    */
@@ -285,10 +274,10 @@ export class ExecutionSession implements SessionWalk {
     const machine = this.machine;
     try {
       const more = machine.hasNext();
-      this.journal?.record(JournalOp.HasNext, more ? 1 : 0);
+      this.journal?.record(JournalOp.hasNext, more ? 1 : 0);
       return more;
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.HasNext, error);
+      this.journal?.recordThrow(JournalOp.hasNext, error);
       throw error;
     }
   }
@@ -300,10 +289,10 @@ export class ExecutionSession implements SessionWalk {
     try {
       step = machine.next();
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.Next, error);
+      this.journal?.recordThrow(JournalOp.next, error);
       throw error;
     }
-    this.journal?.record(JournalOp.Next, step.element);
+    this.journal?.record(JournalOp.next, step.element);
     return { step, report: reportStep(machine, step, this.defaults.stepReport) };
   }
 
@@ -312,10 +301,10 @@ export class ExecutionSession implements SessionWalk {
     try {
       variables = this.machine.variables();
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.Variables, error);
+      this.journal?.recordThrow(JournalOp.variables, error);
       throw error;
     }
-    this.journal?.record(JournalOp.Variables, 0);
+    this.journal?.record(JournalOp.variables, 0);
     return variables;
   }
 
@@ -325,10 +314,10 @@ export class ExecutionSession implements SessionWalk {
     try {
       machine.setData(script);
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.SetData, error, script);
+      this.journal?.recordThrow(JournalOp.setData, error, script);
       throw error;
     }
-    this.journal?.record(JournalOp.SetData, 0, script);
+    this.journal?.record(JournalOp.setData, 0, script);
   }
 
   /** Restarts the walk; the engine may give it fresh resources, from `reservation` when one is given. */
@@ -338,7 +327,7 @@ export class ExecutionSession implements SessionWalk {
     try {
       machine.restart(reservation);
     } catch (error) {
-      this.journal?.recordThrow(JournalOp.Restart, error);
+      this.journal?.recordThrow(JournalOp.restart, error);
       throw error;
     }
     this.journal?.rewind();
@@ -347,7 +336,7 @@ export class ExecutionSession implements SessionWalk {
   fail(reason: string): void {
     this.writes++;
     this.machine.fail(reason);
-    this.journal?.record(JournalOp.Fail, 0, reason);
+    this.journal?.record(JournalOp.fail, 0, reason);
   }
 
   stepCount(): number {

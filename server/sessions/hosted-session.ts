@@ -1,25 +1,24 @@
-import { andThen } from '../../core/awaitable.js';
-import { isPromiseLike, SerialQueue } from '../../core/serial-queue.js';
+import { andThen, isPromiseLike, type Awaitable } from '../../core/awaitable.js';
 import {
   ExecutionSession,
-  type Awaitable,
   type SessionDefaults,
   type SessionLoadOptions,
   type SessionLoadResult,
   type SessionWalk,
   type WalkSummary,
 } from '../../core/session.js';
-import type { JournalRecord } from '../../core/journal.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../../core/scripting.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
-import { isLargeLoad, loadInThread, type LoadSource } from './load-placement.js';
 import { LocalWalk } from './local-walk.js';
 import type { LoopTurns } from './loop-turns.js';
 import { LoopTime } from './loop-time.js';
+import { RequestQueue } from './request-queue.js';
 import type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hosting.js';
+import { ThreadMoves, type MovableSession } from './thread-moves.js';
+import { watchedRequest } from './watched-request.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
 
 export type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hosting.js';
@@ -31,28 +30,31 @@ export type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hos
  * mostly) is rebuilt from its journal in a worker thread of its own and carries on there, so it stalls only
  * itself. A load whose work is large runs in such a thread from the start, and the walk stays there unless the
  * load proved cheap (server/sessions/load-placement.ts). Nothing in it is shared with another session.
+ *
+ * It composes parts with one job each: the queue and its refusal ({@link RequestQueue}), what requests cost
+ * the loop ({@link LoopTime}, and the app's {@link LoopTurns}), the moves to a thread ({@link ThreadMoves}) and
+ * the watcher ({@link watchedRequest}); what is left here is which walk a request runs on, and putting a walk
+ * back after a request that a limit cut short.
  */
 export class HostedSession implements Leased {
   readonly createdAt: number;
   lastUsedAt: number;
-  private readonly queue = new SerialQueue();
+  private readonly requests = new RequestQueue();
   /** The walk while it runs in this thread. */
   private inline: LocalWalk | undefined;
   private remote: WorkerWalk | undefined;
   private walk: SessionWalk;
   /** What the requests cost the event loop, and whether the walk should move. */
   private readonly time: LoopTime;
-  /** What every task answers once the session takes no more: it was released, or the service is closing. */
-  private refusal: Error | undefined;
-  /** Stops the thread that rebuilds the walk, while a move is under way. */
-  private moving: AbortController | undefined;
+  /** Undefined without an isolation policy: the walk then never leaves the event loop. */
+  private readonly moves: ThreadMoves | undefined;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
   private watcher: SessionWatcher | undefined;
 
   constructor(
     readonly id: string,
     walker: Walker,
-    private readonly defaults: SessionDefaults,
+    defaults: SessionDefaults,
     private readonly isolation: IsolationPolicy | undefined,
     now: number,
     /** The app's, shared by its sessions; without it requests never wait for the loop to turn. */
@@ -62,16 +64,24 @@ export class HostedSession implements Leased {
     const session = new ExecutionSession(walker, { ...defaults, journal: true });
     this.time = new LoopTime(isolation, turns, (busyMs) => {
       // A request that a limit cut short moves the walk itself, as it undoes what the request did (undoCut).
-      if (isolation === undefined || this.inline?.journal?.cutShort === true) return false;
+      const moves = this.moves;
+      if (moves === undefined || this.inline?.journal?.cutShort === true) return false;
       // Queued behind whatever is waiting: the requests already in line run here first, in order.
-      void this.queue.run(() => this.moveForSlowness(isolation, busyMs));
+      void this.requests.enqueue(() => moves.forSlowness(busyMs));
       return true;
     }, defaults.scriptLimits?.timeoutMs ?? DEFAULT_SCRIPT_LIMITS.timeoutMs);
+    const movable: MovableSession = {
+      id,
+      inline: () => this.inline,
+      refusal: () => this.refusal,
+      adopt: (remote, inline) => this.adopt(remote, inline),
+    };
+    this.moves = isolation === undefined ? undefined : new ThreadMoves(movable, isolation, defaults, this.time);
     this.inline = new LocalWalk(
       session,
       walker,
       (work, load) => this.time.measure(session, work, load),
-      (source, options, here) => this.placeLoad(source, options, here),
+      (source, options, here) => this.moves?.placeLoad(source, options, here) ?? here(),
     );
     this.walk = this.inline;
     this.createdAt = this.lastUsedAt = now;
@@ -82,12 +92,17 @@ export class HostedSession implements Leased {
     return this.remote !== undefined;
   }
 
+  /** What every request answers once the session takes no more: it was released, or the service is closing. */
+  get refusal(): Error | undefined {
+    return this.requests.refusal;
+  }
+
   /**
    * Runs a task on the walk once every earlier task of this session has finished. A task on the walk in this
    * thread is timed: one that kept the loop busy too long counts towards moving the walk to a thread.
    */
   run<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
-    return this.queue.run(() => this.start(task));
+    return this.requests.run(() => this.start(task));
   }
 
   /**
@@ -98,7 +113,7 @@ export class HostedSession implements Leased {
    * changed while it waited): a read of the models' shape costs O(model) once per load, like the load.
    */
   look<T>(task: (walk: SessionWalk) => Awaitable<T>, judged: () => boolean = () => true): Promise<T> {
-    return this.queue.run(() => this.start(task, false, judged()));
+    return this.requests.run(() => this.start(task, false, judged()));
   }
 
   /** Who watches the session now; undefined when nobody does. */
@@ -133,7 +148,7 @@ export class HostedSession implements Leased {
 
   /** The session in figures; while a request is under way, as they were after the last one. */
   async info(): Promise<SessionInfo> {
-    if (this.queue.pending === 0) this.summary = await this.run((walk) => walk.describe());
+    if (this.requests.pending === 0) this.summary = await this.run((walk) => walk.describe());
     return {
       id: this.id,
       created: new Date(this.createdAt).toISOString(),
@@ -158,11 +173,21 @@ export class HostedSession implements Leased {
    * in this thread finishes; the walk stays until {@link release}.
    */
   refuse(error: Error): void {
-    this.refusal ??= error;
+    const refusal = this.requests.refuse(error);
     this.time.movable = false;
     // A thread still rebuilding the walk stops too: the requests waiting behind the move are answered at once.
-    this.moving?.abort();
-    void this.remote?.close(this.refusal);
+    this.moves?.abort();
+    void this.remote?.close(refusal);
+  }
+
+  /** The walk runs in `remote` from now on; the walk here, if any, is freed. */
+  private adopt(remote: WorkerWalk, inline: LocalWalk | undefined): void {
+    this.remote = remote;
+    this.walk = remote;
+    this.inline = undefined;
+    this.time.movable = false;
+    inline?.dispose();
+    this.watcher?.replaced();
   }
 
   /**
@@ -171,36 +196,15 @@ export class HostedSession implements Leased {
    * A watcher hears of it unless `heard` is false; it counts towards moving the walk unless `judged` is false.
    */
   private start<T>(task: (walk: SessionWalk) => Awaitable<T>, heard = true, judged = true): Awaitable<T> {
-    if (this.refusal !== undefined) throw this.refusal;
+    this.requests.admit();
     const turn = this.inline === undefined ? undefined : this.turns?.pending;
     if (turn !== undefined) return turn.then(() => this.start(task, heard, judged));
-    if (heard && this.watcher !== undefined) return this.watched(task, this.watcher);
-    if (this.inline === undefined) return task(this.walk);
-    return judged ? this.timed(task, this.inline, this.inline) : this.unjudged(task, this.inline);
-  }
-
-  /** Runs a task on the walk in this thread that the slow-request rule does not judge; the loop's turns count it. */
-  private unjudged<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk): Awaitable<T> {
-    return this.time.unjudged(() => task(inline));
-  }
-
-  /** {@link run} while someone watches: the task gets the watcher's view of the walk, the watcher hears of it. */
-  private watched<T>(task: (walk: SessionWalk) => Awaitable<T>, watcher: SessionWatcher): Awaitable<T> {
     const inline = this.inline;
-    const walk = watcher.around(inline ?? this.walk);
-    let result: Awaitable<T>;
-    try {
-      result = inline === undefined ? task(walk) : this.timed(task, inline, walk);
-    } catch (error) {
-      // A failed step changes the walk too (a dead end fails its model).
-      watcher.changed();
-      throw error;
+    if (heard && this.watcher !== undefined) {
+      return watchedRequest(this.watcher, inline ?? this.walk, (walk) => (inline === undefined ? task(walk) : this.timed(task, inline, walk)));
     }
-    if (!isPromiseLike(result)) {
-      watcher.changed();
-      return result;
-    }
-    return Promise.resolve(result).finally(() => watcher.changed());
+    if (inline === undefined) return task(this.walk);
+    return judged ? this.timed(task, inline, inline) : this.time.unjudged(() => task(inline));
   }
 
   /**
@@ -230,124 +234,14 @@ export class HostedSession implements Leased {
    * Should neither arrive where the walk was, the walk keeps what the script did and the error says so.
    */
   private async undoCut(inline: LocalWalk, error: unknown): Promise<never> {
-    const policy = this.isolation;
     const journal = inline.journal?.snapshot();
-    if (policy !== undefined && journal !== undefined && this.refusal === undefined) {
+    if (this.moves !== undefined && journal !== undefined && this.refusal === undefined) {
       const why = 'a script that a limit stopped ran on the event loop, and its walk was rebuilt as it was before that request';
-      if (await this.moveToThread(policy, journal, inline, why)) throw error;
+      if (await this.moves.rebuild(journal, inline, why)) throw error;
     }
     if (this.refusal !== undefined) throw error;
     const kept = await inline.undoCut(error);
-    if (kept !== undefined) policy?.note('warn', `Session ${this.id}: ${kept}`);
+    if (kept !== undefined) this.isolation?.note('warn', `Session ${this.id}: ${kept}`);
     throw error;
-  }
-
-  private async moveForSlowness(policy: IsolationPolicy, busyMs: number): Promise<void> {
-    const inline = this.inline;
-    const journal = inline?.journal?.snapshot();
-    if (this.refusal !== undefined || inline === undefined) return;
-    if (journal === undefined) {
-      policy.note('warn', `Session ${this.id} is slow (${Math.round(busyMs)} ms a request) but its walk cannot be rebuilt elsewhere (its journal stopped), so it stays on the event loop.`);
-      return;
-    }
-    await this.moveToThread(policy, journal, inline, `a request kept the event loop busy for ${Math.round(busyMs)} ms`);
-  }
-
-  /**
-   * Rebuilds the walk in this thread from `journal` in a worker thread of its own, and walks there from now on
-   * when the rebuilt walk arrived where the journal says; `why` it moved goes to the log. True when it moved.
-   */
-  private async moveToThread(policy: IsolationPolicy, journal: JournalRecord, inline: LocalWalk, why: string): Promise<boolean> {
-    this.moving = new AbortController();
-    let remote: WorkerWalk;
-    try {
-      remote = await WorkerWalk.start({ ...this.threadSetup(policy), journal }, this.moving.signal);
-    } catch (error) {
-      if (this.refusal === undefined) policy.note('warn', `Session ${this.id} stays on the event loop: ${(error as Error).message}`);
-      return false;
-    } finally {
-      this.moving = undefined;
-    }
-    if (this.refusal !== undefined) {
-      // Released, or the service began to close, while the thread started.
-      void remote.close();
-      return false;
-    }
-    // The rebuilt walk's one load is the session's current one.
-    remote.countLoadsAfter(inline.session.loadCount - 1);
-    this.adopt(remote, inline);
-    policy.note('info', `Session ${this.id} moved to a thread of its own: ${why}.`);
-    return true;
-  }
-
-  /**
-   * Runs a load of the walk in this thread ({@link LocalWalk}) where it belongs (server/sessions/load-placement.ts):
-   * `here`, or, when it is large or the session's last load held the loop long, first in a thread of its own.
-   */
-  private placeLoad(source: LoadSource, options: SessionLoadOptions | undefined, here: () => Awaitable<SessionLoadResult>): Awaitable<SessionLoadResult> {
-    const policy = this.isolation;
-    if (policy === undefined || this.refusal !== undefined || !(this.time.lastLoadHeavy || isLargeLoad(source))) return here();
-    return this.loadFirstInThread(policy, source, options, here);
-  }
-
-  /**
-   * Loads in a thread of its own, then either keeps the walk there (the load was costly) or loads again here
-   * (it was cheap, and a walk here answers without messages). A load that fails there changes nothing here,
-   * and answers what it would have answered here.
-   */
-  private async loadFirstInThread(
-    policy: IsolationPolicy,
-    source: LoadSource,
-    options: SessionLoadOptions | undefined,
-    here: () => Awaitable<SessionLoadResult>,
-  ): Promise<SessionLoadResult> {
-    this.moving = new AbortController();
-    let outcome: Awaited<ReturnType<typeof loadInThread>> | undefined;
-    let failure: unknown;
-    try {
-      outcome = await loadInThread(this.threadSetup(policy), source, options, this.moving.signal);
-    } catch (error) {
-      failure = error;
-    } finally {
-      this.moving = undefined;
-    }
-    // What the request held the loop before it waited (known once its task returned): judged with the load
-    // when it runs here after all, else on its own, as a load's.
-    const carried = this.time.take();
-    const judgeCarried = (): void => {
-      if (carried !== undefined) this.time.held(carried, true);
-    };
-    if (outcome === undefined || this.refusal !== undefined) {
-      if (outcome?.kind === 'kept') void outcome.walk.close();
-      judgeCarried();
-      throw this.refusal ?? failure;
-    }
-    if (outcome.kind === 'unavailable') policy.note('warn', `Session ${this.id} loads on the event loop: ${outcome.why}`);
-    if (outcome.kind !== 'kept') {
-      this.time.resume(carried);
-      return here();
-    }
-    // Its load comes after those of the walk here.
-    outcome.walk.countLoadsAfter(this.inline?.session.loadCount ?? 0);
-    this.adopt(outcome.walk, this.inline);
-    judgeCarried();
-    policy.note('info', `Session ${this.id} walks in a thread of its own: its load took ${Math.round(outcome.cpuMs)} ms of a core there.`);
-    return outcome.result;
-  }
-
-  /** What a walk's thread starts with: the session's defaults, without a journal of its own, the plugins and the rule. */
-  private threadSetup(policy: IsolationPolicy) {
-    const { journal: _journal, ...defaults } = this.defaults;
-    return { defaults, plugins: policy.plugins, slowRule: { slowRequestMs: policy.slowRequestMs, slowRequests: policy.slowRequests } };
-  }
-
-  /** The walk runs in `remote` from now on; the walk here, if any, is freed. */
-  private adopt(remote: WorkerWalk, inline: LocalWalk | undefined): void {
-    this.remote = remote;
-    this.walk = remote;
-    this.inline = undefined;
-    this.time.movable = false;
-    inline?.dispose();
-    this.watcher?.replaced();
   }
 }

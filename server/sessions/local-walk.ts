@@ -1,19 +1,10 @@
 import type { Awaitable } from '../../core/awaitable.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import type { Journal, JournalStart } from '../../core/journal.js';
-import type { WalkStatistics } from '../../core/machine/statistics.js';
-import type { ModelFileJson } from '../../core/model/types.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import type { SandboxReservation } from '../../core/scripting.js';
-import type {
-  ExecutionSession,
-  SessionLoadOptions,
-  SessionLoadResult,
-  SessionWalk,
-  StepAnswer,
-  WalkSummary,
-  WalkView,
-} from '../../core/session.js';
+import type { ExecutionSession, SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer } from '../../core/session.js';
+import { walkForwarder, type OpeningOperation, type SyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
 import type { Walker } from '../../core/walker.js';
 import type { LoadSource } from './load-placement.js';
 import { SESSION_CLOSED_MESSAGE } from './worker-walk.js';
@@ -32,7 +23,7 @@ export type LoadPlacer = (
  * rather than one shared with others. Every other operation goes to the walk at once, synchronously: the hot
  * path (hasNext, getNext) pays no promise. The session's walk and the walk of a worker thread are both one.
  */
-export class LocalWalk implements SessionWalk {
+export class LocalWalk extends walkForwarder<Omit<SyncWalk, OpeningOperation>>() implements SessionWalk {
   private closed = false;
 
   constructor(
@@ -45,7 +36,9 @@ export class LocalWalk implements SessionWalk {
     private readonly work: <T>(open: () => T, load: boolean) => T = (open) => open(),
     /** Where a load runs: here (`here()`), or first elsewhere (server/sessions/load-placement.ts); default here. */
     private readonly place: LoadPlacer = (_source, _options, here) => here(),
-  ) {}
+  ) {
+    super();
+  }
 
   get journal(): Journal | undefined {
     return this.session.journal;
@@ -93,44 +86,16 @@ export class LocalWalk implements SessionWalk {
     }
   }
 
-  hasNext(): boolean {
-    return this.session.hasNext();
-  }
+  /**
+   * The hot path, written out: a step through the generic {@link forward} showed in stepping in-process
+   * (docs/benchmarks.md, "The walk's operations declared once"); the table still declares them.
+   */
+  override readonly hasNext = (): boolean => this.session.hasNext();
+  override readonly next = (): StepAnswer => this.session.next();
 
-  next(): StepAnswer {
-    return this.session.next();
-  }
-
-  variables(): Array<[string, string]> {
-    return this.session.variables();
-  }
-
-  setData(script: string): void {
-    this.session.setData(script);
-  }
-
-  fail(reason: string): void {
-    this.session.fail(reason);
-  }
-
-  stepCount(): number {
-    return this.session.stepCount();
-  }
-
-  statistics(): WalkStatistics {
-    return this.session.statistics();
-  }
-
-  modelFile(): ModelFileJson {
-    return this.session.modelFile();
-  }
-
-  describe(): WalkSummary {
-    return this.session.describe();
-  }
-
-  view(knownLoad?: number): WalkView {
-    return this.session.view(knownLoad);
+  /** Every other operation goes to the walk at once (core/walk-operations.ts). */
+  override forward(op: WalkOperationName, first: unknown, second: unknown): unknown {
+    return (this.session[op] as (first: unknown, second: unknown) => unknown).call(this.session, first, second);
   }
 
   /** Frees the walk; a load or restart still waiting for its reservation then answers that the session was closed. */

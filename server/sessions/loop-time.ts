@@ -1,4 +1,4 @@
-import { isPromiseLike } from '../../core/serial-queue.js';
+import { isPromiseLike } from '../../core/awaitable.js';
 import type { ExecutionSession } from '../../core/session.js';
 import { LOOP_LOAD_MS } from './load-placement.js';
 import type { LoopTurns } from './loop-turns.js';

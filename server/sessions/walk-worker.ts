@@ -11,15 +11,17 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { replayJournal } from '../../core/journal.js';
 import { loadPlugin } from '../../core/plugin-loader.js';
 import { createRegistries, installPlugins } from '../../core/plugin.js';
-import { isPromiseLike, SerialQueue } from '../../core/serial-queue.js';
+import { isPromiseLike } from '../../core/awaitable.js';
+import { SerialQueue } from '../serial-queue.js';
 import { ExecutionSession } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
+import { WALK_OPERATIONS, type WalkOperation, type WalkOperationName } from '../../core/walk-operations.js';
 import { builtinPlugins } from '../../plugins/index.js';
 import { LocalWalk } from './local-walk.js';
 import { SlowRequests } from './slow-requests.js';
 import { threadCpuMs } from './thread-cpu.js';
 import { thrownData } from './thrown-data.js';
-import type { WalkOperation, WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
+import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
 /**
  * Linux niceness of a walk's thread: a tenth of the event loop's share of a core they both want (weights 110
@@ -59,10 +61,10 @@ function yieldToTheEventLoop(): void {
 let steps = setup.journal === undefined && setup.slowRule !== undefined ? new SlowRequests(setup.slowRule, threadCpuMs) : undefined;
 
 /** Runs a request's synchronous work; judged as the event loop judges it while the thread has not yielded. */
-function judged(op: WalkOperation, work: () => unknown): unknown {
+function judged(op: WalkOperationName, work: () => unknown): unknown {
   const rule = steps;
   // Loads and restarts do their work once reserved, later: a load's cost is what brought the walk here.
-  if (rule === undefined || op === 'load' || op === 'loadModel' || op === 'restart') return work();
+  if (rule === undefined || (WALK_OPERATIONS[op] as WalkOperation).opens !== undefined) return work();
   const cpuStarted = rule.cpuStart();
   const started = performance.now();
   try {
@@ -112,6 +114,7 @@ function serve(walk: LocalWalk, request: WalkRequest, post: (reply: WalkReply) =
   };
   let value: unknown;
   try {
+    if (!Object.hasOwn(WALK_OPERATIONS, request.op)) throw new Error(`a walk has no operation ${String(request.op)}`);
     const method = walk[request.op] as (...args: unknown[]) => unknown;
     value = judged(request.op, () => method.apply(walk, request.args as unknown[]));
   } catch (error) {

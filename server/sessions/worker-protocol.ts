@@ -1,5 +1,6 @@
 import type { JournalRecord } from '../../core/journal.js';
 import type { SessionDefaults } from '../../core/session.js';
+import type { WalkOperationName } from '../../core/walk-operations.js';
 import type { SlowRule } from './slow-requests.js';
 
 /** Where a plugin module was loaded from, so that a worker thread can load it again (`--plugin`). */
@@ -26,25 +27,10 @@ export interface WorkerSetup {
   readonly slowRule?: SlowRule;
 }
 
-/** The operations a walk worker answers: the methods of SessionWalk, and a model file value's load. */
-export type WalkOperation =
-  | 'load'
-  | 'loadModel'
-  | 'hasNext'
-  | 'next'
-  | 'variables'
-  | 'setData'
-  | 'restart'
-  | 'fail'
-  | 'stepCount'
-  | 'statistics'
-  | 'modelFile'
-  | 'describe'
-  | 'view';
-
 export interface WalkRequest {
   readonly id: number;
-  readonly op: WalkOperation;
+  /** A row of core/walk-operations.ts. */
+  readonly op: WalkOperationName;
   readonly args: readonly unknown[];
   /** Answer the milliseconds of the thread's CPU the operation took, too. */
   readonly timed?: boolean;

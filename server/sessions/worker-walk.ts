@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { WalkStatistics } from '../../core/machine/statistics.js';
-import type { ModelFileJson } from '../../core/model/types.js';
-import type { SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer, WalkSummary, WalkView } from '../../core/session.js';
+import type { SessionLoadOptions, SessionLoadResult, SessionWalk, WalkView } from '../../core/session.js';
+import { walkForwarder, type AsyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { rebuiltError } from './thrown-data.js';
 import type { LoadSource } from './load-placement.js';
-import type { WalkOperation, WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
+import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
 /**
  * The worker's entry beside this module. Node runs JavaScript only in a worker thread, so when this module
@@ -42,7 +41,7 @@ interface Pending {
  * messages, so scripts that take long stall only this walk, never the event loop that serves the others.
  * The session's queue keeps one request at a time, and the worker answers in order.
  */
-export class WorkerWalk implements SessionWalk {
+export class WorkerWalk extends walkForwarder<AsyncWalk>() implements SessionWalk {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private stopped: Error | undefined;
@@ -50,6 +49,7 @@ export class WorkerWalk implements SessionWalk {
   private loadsBefore = 0;
 
   private constructor(private readonly worker: Worker) {
+    super();
     worker.on('message', (reply: WalkReply) => this.settle(reply));
     worker.on('error', (error) => this.stop(new WorkerWalkError(`The walk's thread failed: ${error.message}`)));
     worker.on('exit', (code) => this.stop(new WorkerWalkError(`The walk's thread stopped (exit code ${code}).`)));
@@ -86,13 +86,9 @@ export class WorkerWalk implements SessionWalk {
     return new WorkerWalk(worker);
   }
 
-  load(text: string, options?: SessionLoadOptions): Promise<SessionLoadResult> {
-    return this.call('load', [text, options]);
-  }
-
-  /** Loads a model file value (a draft's), which crosses to the thread as a structured clone. */
-  loadModel(value: unknown, options?: SessionLoadOptions): Promise<SessionLoadResult> {
-    return this.call('loadModel', [value, options]);
+  /** Every operation but {@link view} crosses to the thread as it is asked (core/walk-operations.ts). */
+  override forward(op: WalkOperationName, first: unknown, second: unknown): Promise<unknown> {
+    return this.call(op, second === undefined ? (first === undefined ? [] : [first]) : [first, second]);
   }
 
   /** A load, with the milliseconds of the thread's CPU it took. */
@@ -101,50 +97,11 @@ export class WorkerWalk implements SessionWalk {
     return this.call(op, [arg, options], true);
   }
 
-  hasNext(): Promise<boolean> {
-    return this.call('hasNext', []);
-  }
-
-  next(): Promise<StepAnswer> {
-    return this.call('next', []);
-  }
-
-  variables(): Promise<Array<[string, string]>> {
-    return this.call('variables', []);
-  }
-
-  setData(script: string): Promise<void> {
-    return this.call('setData', [script]);
-  }
-
-  restart(): Promise<void> {
-    return this.call('restart', []);
-  }
-
-  fail(reason: string): Promise<void> {
-    return this.call('fail', [reason]);
-  }
-
-  stepCount(): Promise<number> {
-    return this.call('stepCount', []);
-  }
-
-  statistics(): Promise<WalkStatistics> {
-    return this.call('statistics', []);
-  }
-
-  modelFile(): Promise<ModelFileJson> {
-    return this.call('modelFile', []);
-  }
-
-  describe(): Promise<WalkSummary> {
-    return this.call('describe', []);
-  }
-
-  view(knownLoad?: number): Promise<WalkView> {
+  /** A field, since the forwarder's operations are typed as fields: the thread's count of loads goes on from the session's. */
+  override readonly view = (knownLoad?: number): Promise<WalkView> => {
     const known = knownLoad === undefined ? undefined : knownLoad - this.loadsBefore;
     return this.call<WalkView>('view', [known]).then((view) => ({ ...view, load: view.load + this.loadsBefore }));
-  }
+  };
 
   /**
    * The thread counts the loads of its walk from its own first; the session had counted `loads` before that
@@ -161,7 +118,7 @@ export class WorkerWalk implements SessionWalk {
   }
 
   /** Asks the worker; a timed call answers `{result, cpuMs}` rather than the value alone. */
-  private call<T>(op: WalkOperation, args: readonly unknown[], timed = false): Promise<T> {
+  private call<T>(op: WalkOperationName, args: readonly unknown[], timed = false): Promise<T> {
     if (this.stopped !== undefined) return Promise.reject(this.stopped);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {

@@ -1,8 +1,7 @@
 import { andThen } from '../../core/awaitable.js';
 import type { Step } from '../../core/machine/machine.js';
-import type { WalkStatistics } from '../../core/machine/statistics.js';
-import type { ModelFileJson } from '../../core/model/types.js';
-import type { Awaitable, SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer, WalkSummary, WalkView } from '../../core/session.js';
+import type { Awaitable, SessionWalk, StepAnswer } from '../../core/session.js';
+import { WALK_OPERATIONS, walkForwarder, type WalkOperation, type WalkOperationName } from '../../core/walk-operations.js';
 import type { StepSeen } from './messages.js';
 
 /** The last steps of a walk, oldest first, in a ring of fixed size. */
@@ -36,65 +35,25 @@ export class RecentSteps {
 
 /**
  * A session's walk as a watched request sees it: everything goes to the walk itself ({@link inner}, set
- * before each request), and the steps it takes are noted on the way back. A load or restart starts the list
- * of steps afresh, as the walk itself starts afresh.
+ * before each request), and the steps it takes are noted on the way back. What an operation does to the list
+ * is its `observed` in core/walk-operations.ts: a load or restart starts it afresh, as the walk itself starts
+ * afresh, and a step adds itself.
  */
-export class ObservedWalk implements SessionWalk {
+export class ObservedWalk extends walkForwarder<SessionWalk>() implements SessionWalk {
   inner!: SessionWalk;
 
-  constructor(private readonly steps: RecentSteps) {}
+  constructor(private readonly steps: RecentSteps) {
+    super();
+  }
 
-  load(text: string, options?: SessionLoadOptions): Awaitable<SessionLoadResult> {
-    return andThen(this.inner.load(text, options), (result) => {
-      this.steps.clear();
-      return result;
+  override forward(op: WalkOperationName, first: unknown, second: unknown): Awaitable<unknown> {
+    const answer = (this.inner[op] as (first: unknown, second: unknown) => Awaitable<unknown>).call(this.inner, first, second);
+    const observed = (WALK_OPERATIONS[op] as WalkOperation).observed;
+    if (observed === undefined) return answer;
+    return andThen(answer, (settled) => {
+      if (observed === 'step') this.steps.add((settled as StepAnswer).step);
+      else this.steps.clear();
+      return settled;
     });
-  }
-
-  next(): Awaitable<StepAnswer> {
-    return andThen(this.inner.next(), (answer) => {
-      this.steps.add(answer.step);
-      return answer;
-    });
-  }
-
-  restart(): Awaitable<void> {
-    return andThen(this.inner.restart(), () => this.steps.clear());
-  }
-
-  hasNext(): Awaitable<boolean> {
-    return this.inner.hasNext();
-  }
-
-  variables(): Awaitable<Array<[string, string]>> {
-    return this.inner.variables();
-  }
-
-  setData(script: string): Awaitable<void> {
-    return this.inner.setData(script);
-  }
-
-  fail(reason: string): Awaitable<void> {
-    return this.inner.fail(reason);
-  }
-
-  stepCount(): Awaitable<number> {
-    return this.inner.stepCount();
-  }
-
-  statistics(): Awaitable<WalkStatistics> {
-    return this.inner.statistics();
-  }
-
-  modelFile(): Awaitable<ModelFileJson> {
-    return this.inner.modelFile();
-  }
-
-  describe(): Awaitable<WalkSummary> {
-    return this.inner.describe();
-  }
-
-  view(knownLoad?: number): Awaitable<WalkView> {
-    return this.inner.view(knownLoad);
   }
 }

@@ -4,7 +4,7 @@ import type { RawData, WebSocket } from 'ws';
 import { andThen } from '../../../core/awaitable.js';
 import { ErrorCodes, WalkerError } from '../../../core/errors.js';
 import type { Conversions } from '../../conversion/conversions.js';
-import { SerialQueue } from '../../../core/serial-queue.js';
+import { SerialQueue } from '../../serial-queue.js';
 import { shorten } from '../../../core/text.js';
 import type { HostedSession } from '../../sessions/hosted-session.js';
 import { isApiError } from '../../api-error.js';

@@ -1,3 +1,5 @@
+import { isPromiseLike } from '../core/awaitable.js';
+
 /**
  * Runs tasks strictly one at a time, in the order they came. A task that returns synchronously while the queue
  * is idle runs at once (no queueing cost on the hot path); an asynchronous one holds the queue until its promise
@@ -54,9 +56,4 @@ export class SerialQueue {
       this.draining = false;
     }
   }
-}
-
-/** True for a promise or any other thenable. */
-export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
