@@ -5,52 +5,30 @@
  * loaded from the same modules — so the walk it rebuilds is the walk the main thread had, and a load fails
  * here as it would there.
  */
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { replayJournal } from '../../core/journal.js';
-import { loadPlugin } from '../../core/plugin-loader.js';
-import { createRegistries, installPlugins } from '../../core/plugin.js';
 import { isPromiseLike } from '../../core/awaitable.js';
 import { SerialQueue } from '../serial-queue.js';
 import { ExecutionSession } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
 import { WALK_OPERATIONS, type WalkOperation, type WalkOperationName } from '../../core/walk-operations.js';
-import { builtinPlugins } from '../../plugins/index.js';
+import { threadRegistries } from '../thread-plugins.js';
+import { yieldToTheEventLoop } from '../thread-niceness.js';
 import { LocalWalk } from './local-walk.js';
 import { SlowRequests } from './slow-requests.js';
 import { threadCpuMs } from './thread-cpu.js';
 import { thrownData } from './thrown-data.js';
 import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
-/**
- * Linux niceness of a walk's thread: a tenth of the event loop's share of a core they both want (weights 110
- * and 1024), and still a share when other processes keep every core busy (docs/architecture.md, "Sessions").
- */
-const WALK_THREAD_NICENESS = 10;
-
 const port = parentPort;
 if (port === null) throw new Error('walk-worker.js runs as a worker thread only (server/sessions/worker-walk.ts).');
 
 const setup = workerData as WorkerSetup;
 
-/**
- * A walk comes to a thread because its scripts keep a core busy; it yields the cores to the event loop, which
- * serves every other session. On Linux a thread has a priority of its own, set through its thread id (read from
- * /proc/thread-self), and the thread lowers its own: an unprivileged process can lower a thread's priority but
- * never raise it again. Not to SCHED_IDLE (`chrt --idle`), which yielded more to the event loop but also to
- * every other process: on a machine whose cores other work kept busy a walk of that class got no core at all,
- * and its requests waited until their connections timed out. Elsewhere the thread keeps the process's priority.
- */
-function yieldToTheEventLoop(): void {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isSafeInteger(threadId) || threadId <= 0) return;
-    setPriority(threadId, WALK_THREAD_NICENESS);
-  } catch {
-    // No /proc, or a system that sets priorities per process only: the default priority it is.
-  }
-}
+// A walk comes to a thread because its scripts keep a core busy; it yields the cores to the event loop, which
+// serves every other session (server/thread-niceness.ts). Not to SCHED_IDLE (`chrt --idle`), which yielded more
+// to the event loop but also to every other process: on a machine whose cores other work kept busy a walk of
+// that class got no core at all, and its requests waited until their connections timed out.
 
 /**
  * A walk that came for its load's cost keeps the process's priority, so that the load is not starved on a
@@ -82,11 +60,7 @@ function judged(op: WalkOperationName, work: () => unknown): unknown {
  * Without a journal, a walk with no model, for a load whose cost is not known yet.
  */
 async function rebuild(): Promise<{ walk: LocalWalk; fingerprint: number }> {
-  const registries = createRegistries();
-  const users = [];
-  for (const source of setup.plugins) users.push(await loadPlugin(source.specifier, source.fromDirectory));
-  await installPlugins(registries, [...builtinPlugins({ scriptLimits: setup.defaults.scriptLimits }), ...users]);
-  const walker = new Walker(registries);
+  const walker = new Walker(await threadRegistries(setup.plugins, setup.defaults.scriptLimits));
   // Journaled, as on the event loop: the journal is what undoes a request that a limit cut short (serve).
   const walk = new LocalWalk(new ExecutionSession(walker, { ...setup.defaults, journal: true }), walker);
   if (setup.journal === undefined) return { walk, fingerprint: 0 };

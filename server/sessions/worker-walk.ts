@@ -1,23 +1,11 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SessionLoadOptions, SessionLoadResult, SessionWalk, WalkView } from '../../core/session.js';
 import { walkForwarder, type AsyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { workerEntryOf } from '../thread-plugins.js';
 import { rebuiltError } from './thrown-data.js';
 import type { LoadSource } from './load-placement.js';
 import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
-
-/**
- * The worker's entry beside this module. Node runs JavaScript only in a worker thread, so when this module
- * runs from the TypeScript sources (the test runner), the built one under `dist/` is taken: `npm test` builds
- * before it runs.
- */
-function workerEntry(): URL {
-  const beside = new URL('./walk-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(beside))) return beside;
-  return new URL('../../dist/server/sessions/walk-worker.js', import.meta.url);
-}
 
 /** What a request of a session deleted or expired under it answers. */
 export const SESSION_CLOSED_MESSAGE = 'The session was closed.';
@@ -62,7 +50,7 @@ export class WorkerWalk extends walkForwarder<AsyncWalk>() implements SessionWal
    * it is ready, and the start rejects.
    */
   static async start(setup: WorkerSetup, signal?: AbortSignal): Promise<WorkerWalk> {
-    const worker = new Worker(workerEntry(), { workerData: setup });
+    const worker = new Worker(workerEntryOf('sessions/walk-worker.js'), { workerData: setup });
     const stop = (): void => void worker.terminate();
     signal?.addEventListener('abort', stop, { once: true });
     const listeners: Array<[string, Parameters<Worker['once']>[1]]> = [];
