@@ -65,7 +65,7 @@ export default defineConfig({
     // No test needs more than a few hundred MB of heap; a runaway one then fails in seconds, named by the guard,
     // rather than after minutes at Node's default limit of 4 GB.
     execArgv: ['--max-old-space-size=1536'],
-    setupFiles: ['test/support/memory-guard.ts'],
+    setupFiles: ['test/support/memory-guard.ts', 'test/support/child-processes.ts'],
     sequence: { sequencer: SlowFilesFirst },
     // Room for a machine busy with two other suites: a test that needs 2 s alone takes ten times that there.
     testTimeout: 60_000,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { ROOT } from '../cli/online-helpers.js';
+import { tracked } from '../support/child-processes.js';
 
 /**
  * AltWalker 0.4's side of a GraphWalker service, as its `GraphWalkerService` and `GraphWalkerClient` behave:
@@ -35,10 +36,10 @@ export interface AltWalkerService {
 
 /**
  * Spawns `walker <args>` and resolves once a line contains `[HttpServer] Started`; rejects if the process
- * exits first, as AltWalker does. AltWalker itself would wait forever: the test's bound is 15 s.
+ * exits first, as AltWalker does. AltWalker itself would wait forever: the test's bound is 60 s.
  */
 export function startAsAltWalker(args: readonly string[], port: number): Promise<AltWalkerService> {
-  const child = spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = tracked(spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   let log = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const service: AltWalkerService = {
@@ -51,7 +52,12 @@ export function startAsAltWalker(args: readonly string[], port: number): Promise
     },
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no [HttpServer] Started line within 15 s:\n${log}`)), 15_000);
+    // A start takes a second alone; a machine busy with other suites took more than 15 s. One that never
+    // starts is ended, not left running behind the failed test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no [HttpServer] Started line within 60 s:\n${log}`));
+    }, 60_000);
     const read = (chunk: Buffer): void => {
       log += String(chunk);
       if (log.split('\n').some((line) => line.includes('[HttpServer] Started'))) {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { main } from '../../cli/index.js';
+import { tracked } from '../support/child-processes.js';
 
 /** The repository root (tests run from it, and `--plugin ./examples/...` is relative to it). */
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -123,7 +124,7 @@ export interface Finished {
 
 /** Runs `node bin/walker.js ...args` (the real executable, built) to its end; `env` adds to the environment. */
 export function runWalker(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Finished> {
-  const child = spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = tracked(spawn(process.execPath, ['bin/walker.js', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += String(chunk)));
@@ -143,7 +144,7 @@ export async function startOverhead(args: readonly string[]): Promise<number> {
   const timed = async (argv: readonly string[]): Promise<number> => {
     const started = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: 'ignore' });
+      const child = tracked(spawn(process.execPath, argv, { cwd: ROOT, stdio: 'ignore' }));
       child.once('error', reject);
       child.once('close', () => resolve());
     });
@@ -177,11 +178,13 @@ export function startService(args: readonly string[], env: NodeJS.ProcessEnv = {
 
 /** Starts `node bin/walker.js ...argv` (global options before `online` allowed) and waits for `Listening on`. */
 export function startWalker(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<Service> {
-  const child = spawn(process.execPath, ['bin/walker.js', ...argv], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
+  const child = tracked(
+    spawn(process.execPath, ['bin/walker.js', ...argv], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    }),
+  );
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
