@@ -213,6 +213,17 @@ describe("GraphWalker's WebSocket service", () => {
     expect(await sessionIds(url)).toHaveLength(2);
   });
 
+  it('keeps a connection idle past the headers timeout open: a test step may take as long as it needs', async () => {
+    // The upgrade's socket is dropped when idle as long as headers may take, until ws takes it; a timer armed
+    // after that dropped every WebSocket idle for 10 s (close 1006), so a client whose step took longer lost it.
+    const { ws } = await serve({ timeouts: { headersMs: 200 } });
+    const client = await connect(ws);
+    await client.answer({ command: 'start', gw: SMALL });
+    const outcome = await Promise.race([client.closed, new Promise((resolve) => setTimeout(() => resolve('open'), 1500))]);
+    expect(outcome).toBe('open');
+    expect(await client.answer({ command: 'hasNext' })).toMatchObject({ command: 'hasNext', success: true });
+  });
+
   it('frees the walk of a connection idle for --session-ttl, says so to its next command and closes', async () => {
     let now = Date.now();
     const { ws } = await serve({ now: () => now, sessions: { ttlSeconds: 60 } });

@@ -95,7 +95,9 @@ function guardUpgrades(scope: FastifyInstance, idleMs: number): Set<Socket> {
     });
     socket.once('close', () => pending.delete(socket));
   };
-  scope.server.on('upgrade', onUpgrade);
+  // First among the upgrade listeners: @fastify/websocket's may hand the socket to ws before a later listener
+  // runs, and a timer armed after ws turned its own off dropped every WebSocket idle as long as headers may take.
+  scope.server.prependListener('upgrade', onUpgrade);
   scope.addHook('preClose', (done) => {
     scope.server.off('upgrade', onUpgrade);
     for (const socket of pending) socket.destroy();
