@@ -105,8 +105,8 @@ describe('POST /walker/drafts/convert of a large GraphML document', () => {
 
 describe("the WebSocket's convertGraphml of a large document", () => {
   /**
-   * The messages of one command on a connection of its own, opened just before: the service drops a connection
-   * idle for 10 s, which the test's own work between commands could reach on a busy machine.
+   * The messages of one command on a connection of its own, opened just before and closed after: each
+   * measured command then starts from a connection as a client opens it.
    */
   async function askOnce(message: object): Promise<Record<string, unknown>[]> {
     const socket = await GraphWalkerSocket.open(`${service.url.replace(/^http/, 'ws')}/`);
