@@ -5,12 +5,12 @@ export const PACKAGE_NAME = 'walker-mbt';
 
 /**
  * walker's version, read once from the package.json above this module (`core/` in the sources, `dist/core`
- * built), so that `walker --version`, the OpenAPI document and the bundled plugins never disagree with it.
+ * built, `dist/bundle/chunks` in the command's bundle), so that `walker --version`, the OpenAPI document and the bundled plugins never disagree with it.
  */
 export const VERSION: string = readVersion();
 
 function readVersion(): string {
-  for (const path of ['../package.json', '../../package.json']) {
+  for (const path of ['../package.json', '../../package.json', '../../../package.json']) {
     const file = new URL(path, import.meta.url);
     if (!existsSync(file)) continue;
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };

@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
 import type { FastifyInstance } from 'fastify';
 import type { RouteFamily } from './route-family.js';
+import { SERVER_FOLDER } from './server-folder.js';
 
-/** The `routes/` folder beside this module: `server/routes` under the TS sources, `dist/server/routes` built. */
-export const ROUTES_DIRECTORY = fileURLToPath(new URL('./routes/', import.meta.url));
+/** The running build's `routes/` folder: `server/routes` in the TS sources, `dist/server/routes` or `dist/bundle/server/routes` built. */
+export const ROUTES_DIRECTORY = fileURLToPath(new URL('routes/', SERVER_FOLDER));
 
 /** The entry of a family folder, `/<family>/index.js` built or `index.ts` in the sources; nothing deeper. */
 const FAMILY_ENTRY = /^\/[^/]+\/index\.[jt]s$/;

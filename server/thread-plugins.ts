@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { ScriptLimits } from '../core/scripting.js';
 import { loadPlugin } from '../core/plugin-loader.js';
 import { createRegistries, installPlugins, type Registries } from '../core/plugin.js';
 import { builtinPlugins } from '../plugins/index.js';
+import { serverFile } from './server-folder.js';
 import type { PluginSource } from './sessions/worker-protocol.js';
 
 /**
@@ -25,7 +24,5 @@ export async function threadRegistries(plugins: readonly PluginSource[], scriptL
  * runs from the TypeScript sources (the test runner), the one under `dist/` is taken: `npm test` builds first.
  */
 export function workerEntryOf(path: string): URL {
-  const beside = new URL(`./${path}`, import.meta.url);
-  if (existsSync(fileURLToPath(beside))) return beside;
-  return new URL(`../dist/server/${path}`, import.meta.url);
+  return serverFile(path, `../dist/server/${path}`);
 }

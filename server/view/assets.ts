@@ -1,15 +1,14 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { serverFile } from '../server-folder.js';
 
 /**
- * The folder of the web view's built files (`npm run build` writes them with web/build.mjs): `dist/web`
- * beside the built server, which is `../../web` from this module in dist/ and `../../dist/web` from its
- * TypeScript source (the test runner's).
+ * The folder of the web view's built files (`npm run build` writes them with web/build.mjs): `dist/web`, which
+ * is `../web` from tsc's `dist/server`, `../dist/web` from the TypeScript sources' `server` (the test runner's)
+ * and `../../web` from the bundle's `dist/bundle/server`.
  */
 export function webAssetsDirectory(): string {
-  const beside = fileURLToPath(new URL('../../web/', import.meta.url));
-  if (existsSync(`${beside}app.js`)) return beside;
-  return fileURLToPath(new URL('../../dist/web/', import.meta.url));
+  return fileURLToPath(new URL('./', serverFile('../web/app.js', '../dist/web/app.js', '../../web/app.js')));
 }
 
 /** The files `npm run build` writes for the view: its page, script and stylesheet, and ELK's layout worker. */

@@ -71,7 +71,7 @@ export async function serveInProcess(args: readonly string[]): Promise<InProcess
  * parallel workers, so a lock folder keeps two of them from compiling into dist/ at once.
  */
 export function ensureBuilt(): void {
-  const built = join(ROOT, 'dist', 'cli', 'index.js');
+  const built = join(ROOT, 'dist', 'bundle', 'cli', 'main.js');
   const lock = join(ROOT, '.build-lock');
   const fresh = (): boolean => existsSync(built) && newestSource() <= statSync(built).mtimeMs;
   if (fresh()) return;
@@ -82,9 +82,9 @@ export function ensureBuilt(): void {
   }
   try {
     if (fresh()) return;
-    // npm run build's two steps: the TypeScript, then the web view's bundle.
+    // npm run build's three steps: the TypeScript, the web view's bundle, then the command's bundle.
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    for (const args of [[tsc, '-p', 'tsconfig.build.json'], [join(ROOT, 'web', 'build.mjs')]]) {
+    for (const args of [[tsc, '-p', 'tsconfig.build.json'], [join(ROOT, 'web', 'build.mjs')], [join(ROOT, 'scripts', 'bundle.mjs')]]) {
       const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
     }

@@ -6,7 +6,7 @@ import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { createRegistries, installPlugins, type WalkerPlugin } from '../../core/plugin.js';
 import { loadPlugin } from '../../core/plugin-loader.js';
 import { generatorsPlugin } from '../../plugins/generators/index.js';
-import { runCli } from './online-helpers.js';
+import { runCli, runWalker } from './online-helpers.js';
 
 /** A project folder with these files (path → text). */
 function project(files: Record<string, string>): string {
@@ -140,5 +140,17 @@ describe('walker online --plugin mistakes', () => {
       `An error occurred when running command: '${argv.join(' ')}'.\n` +
         "The path generator name 'random' of plugin 'random' is already registered by plugin 'walker-generators'.\n",
     );
+  });
+});
+
+describe('a plugin that imports walker-mbt, in the real executable', () => {
+  it("throws walker's own ModelError: its refusal reads like any model error, not as a crash", async () => {
+    // The plugin's `walker-mbt` resolves to the package's exports, which must be the very modules walker runs
+    // (scripts/bundle.mjs): a second copy of core would make its ModelError a stranger to walker.
+    const model = join(project({ 'shop.strict': 'not a model\n' }), 'shop.strict');
+    const res = await runWalker(['check', '-m', model, 'random(edge_coverage(100))', '--plugin', './test/fixtures/plugins/strict-format.mjs']);
+    expect(res.stdout).toBe(`${model}: error: line 1: "not a model" is not a strict model\n`);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(1);
   });
 });
