@@ -50,7 +50,7 @@ async function newSession(body: string): Promise<string> {
 }
 
 function expectOthersServed<T>(probe: string, work: () => Promise<T>): Promise<T> {
-  return othersServed(service.url, probe, work);
+  return othersServed(service, probe, work);
 }
 
 describe('a load whose work is large', () => {

@@ -54,7 +54,7 @@ async function json(method: string, path: string, body?: string): Promise<Answer
  * session it made.
  */
 async function served(request: () => Promise<Answer>): Promise<Answer> {
-  const answer = await expectOthersServed(service.url, probe, request, 1000, STEP_MS);
+  const answer = await expectOthersServed(service, probe, request, STEP_MS);
   if (answer.status === 201) await fetch(`${service.url}/walker/sessions/${String(answer.body.id)}`, { method: 'DELETE' });
   return answer;
 }

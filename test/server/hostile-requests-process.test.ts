@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
-import { expectOthersServed, idleWorst, json as request, TARGET_MS, worstLatencyDuring } from './other-clients.js';
+import { expectOthersServed, json as request, TARGET_MS, worstLatencyDuring } from './other-clients.js';
 import { GraphWalkerSocket } from './websocket-client.js';
 
 /**
@@ -129,9 +129,9 @@ describe('a built-in that no time limit interrupts', () => {
     expect(await variable(id, 's')).toBe(length);
     expect((await json('GET', `/walker/sessions/${id}`)).body.isolated, `the first call took ${Math.round(first)} ms`).toBe(true);
     expect(service.output().stderr).toMatch(new RegExp(`Session ${id} moved to a thread of its own: a request kept the event loop busy for \\d+ ms\\.`));
-    await expectOthersServed(service.url, probe, async () => {
+    await expectOthersServed(service, probe, async () => {
       expect((await setData(id, hostile)).body).toEqual({ result: 'ok' });
-    }, 1000);
+    });
     expect(await variable(id, 's')).toBe(length);
   }, 180_000);
 });
@@ -141,11 +141,11 @@ describe('hostile WebSocket messages', () => {
     const probe = await newSession();
     const client = await socket();
     const json5 = `{command: 'start', gw: {models: [${Array.from({ length: 4000 }, (_, i) => `{id: 'm${i}', name: 'a model'}`).join(',')}]}}`;
-    const lenient = await expectOthersServed(service.url, probe, () => client.answer(json5, undefined), 1000);
+    const lenient = await expectOthersServed(service, probe, () => client.answer(json5, undefined));
     expect(lenient).toEqual({ success: false, message: expect.stringMatching(/^Unknown command: the message is not JSON \(.*\); only a message of up to 65536 characters is read as JSON5 too, and this one has \d+\.$/) });
     const depth = 300_000;
     const deep = `{"command":"start","gw":{"models":[{"id":"m","properties":${'['.repeat(depth)}${']'.repeat(depth)}}]}}`;
-    const nested = await expectOthersServed(service.url, probe, () => client.answer(deep, undefined), 1000);
+    const nested = await expectOthersServed(service, probe, () => client.answer(deep, undefined));
     const past = `Unknown command: arrays and objects nest more than 1000 deep at character ${deep.indexOf('[[') + 996}; a command needs a few levels.`;
     expect(nested).toEqual({ success: false, message: past });
     // A small JSON5 command is still read.
@@ -181,21 +181,20 @@ describe('hostile WebSocket messages', () => {
       one = Math.max(one, performance.now() - started);
     }
     const before = rssMiB();
-    const idle = await idleWorst(service.url, probe, 2000);
     // The client reads nothing more.
     client.socket.pause();
-    const flood = await worstLatencyDuring(service.url, probe, async () => {
+    const flood = await worstLatencyDuring(service, probe, async () => {
       for (let i = 0; i < 2000; i++) {
         client.socket.send('{"command":"getModel"}');
         if (i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       await new Promise((resolve) => setTimeout(resolve, 5000));
     });
-    const report = JSON.stringify({ oneGetModelMs: Math.round(one), idleWorstMs: Math.round(idle), ...flood });
-    // The issue's target beyond what the machine alone costs and the work of an answer or two under way when
-    // the other client's request came (it failed with one, at load 7); before, the messages of one read were
-    // answered back to back, a pile of them (0.6-1 s).
-    expect(flood.worstMs, report).toBeLessThan(TARGET_MS + idle + 2 * one);
+    const report = JSON.stringify({ oneGetModelMs: Math.round(one), ...flood });
+    // The issue's target beyond the time the machine kept the processes from a core (other-clients.ts) and the
+    // work of an answer or two under way when the other client's request came (it failed with one, at load 7);
+    // before, the messages of one read were answered back to back, a pile of them (0.6-1 s).
+    expect(flood.worstOwnMs, report).toBeLessThan(TARGET_MS + 2 * one);
     // 2,000 answers unread would be over 4 GiB; the service holds a few of them at most.
     expect(rssMiB() - before).toBeLessThan(200);
     client.socket.terminate();
@@ -214,7 +213,7 @@ describe('hostile draft requests', () => {
     const probe = await newSession();
     // Within the 1 MiB body: fifteen lists of 64 KiB each, compiled on the event loop, held others 2.9 s before.
     const source = Array.from({ length: 15 }, () => `x = [${'1,'.repeat(32_000)}];`);
-    const checked = await expectOthersServed(service.url, probe, () => post('/walker/drafts/script-check', { kind: 'actions', source }), 1000);
+    const checked = await expectOthersServed(service, probe, () => post('/walker/drafts/script-check', { kind: 'actions', source }));
     expect(checked).toEqual({
       status: 422,
       body: { code: 'invalid_model', message: `Member 'source' holds ${source.join('').length} characters; script-check takes up to 65536 at once: check the scripts in several requests.` },

@@ -74,7 +74,7 @@ describe('POST /walker/drafts/convert of a large GraphML document', () => {
     const text = graphml(1800, 1);
     expect(JSON.stringify({ text, file_name: 'big.graphml', format: 'graphml' }).length).toBeLessThan(1024 * 1024);
     const read = withInferredStarts(graphmlFormat.read?.(text, { path: 'big.graphml' })) as ModelFileJson;
-    const asGraphml = await expectOthersServed(service.url, probe, () => convert({ text, file_name: 'big.graphml', format: 'graphml' }));
+    const asGraphml = await expectOthersServed(service, probe, () => convert({ text, file_name: 'big.graphml', format: 'graphml' }));
     // Written back as it was read: the same text the writer makes of the same model on the loop.
     expect(asGraphml).toEqual({ status: 200, body: { text: graphmlFormat.write?.(read) } });
     expect(service.output().stderr).toContain('The conversion thread started: large model conversions run there, off the event loop.');
@@ -85,7 +85,7 @@ describe('POST /walker/drafts/convert of a large GraphML document', () => {
   it('answers a document that does not read with the code and message the event loop answers, then serves on', async () => {
     const whole = graphml(1800, 4);
     const broken = withUnknownTarget(whole);
-    const refused = await expectOthersServed(service.url, probe, () => convert({ text: broken, file_name: 'broken.graphml' }));
+    const refused = await expectOthersServed(service, probe, () => convert({ text: broken, file_name: 'broken.graphml' }));
     expect(refused).toEqual({ status: 422, body: { code: 'invalid_model', message: refusalOf(broken, 'broken.graphml') } });
     expect(refused.body.message).toContain("field 'target': the edge's target 'nosuchv0' is no node of the document");
     // A small one, which the loop reads, is refused in the same words.
@@ -130,7 +130,7 @@ describe("the WebSocket's convertGraphml of a large document", () => {
     const received = JSON.parse(JSON.stringify({ command: 'convertGraphml', graphml: text })) as { graphml: string };
     expect(JSON.stringify({ command: 'convertGraphml', success: true, models }).length).toBeGreaterThan(received.graphml.length / 4);
     const loopWork = performance.now() - started;
-    const answer = await expectOthersServed(service.url, probe, () => askOnce({ command: 'convertGraphml', graphml: text }), 3000, Math.max(TARGET_MS, 3 * loopWork));
+    const answer = await expectOthersServed(service, probe, () => askOnce({ command: 'convertGraphml', graphml: text }), Math.max(TARGET_MS, 3 * loopWork));
     expect(answer).toEqual([{ command: 'convertGraphml', success: true, models }]);
     expect(await askOnce({ command: 'convertGraphml', graphml: broken })).toEqual([
       { command: 'issues', issues: [message] },

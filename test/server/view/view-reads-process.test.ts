@@ -85,10 +85,9 @@ async function sixReads(id: string, script: string): Promise<WalkMessage[]> {
     one = Math.max(one, performance.now() - started);
   }
   const reads = await expectOthersServed(
-    service.url,
+    service,
     other,
     () => Promise.all(Array.from({ length: 6 }, () => fetch(`${service.url}/walker/view/sessions/${id}`))),
-    3000,
     Math.max(TARGET_MS, 3 * one),
   );
   for (const read of reads) expect(read.status).toBe(200);
