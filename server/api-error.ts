@@ -40,6 +40,7 @@ export const ApiErrors = {
   invalid_dependency: { status: 422, when: 'a dependency that is not a whole number from 0 to 100' },
   invalid_element: { status: 422, when: 'a vertex or edge request that breaks the rules of an element' },
   not_exportable: { status: 422, when: 'a valid draft that the export format cannot hold' },
+  conversion_limit_reached: { status: 422, when: 'a large model conversion that ran past `--conversion-timeout` or needed more than `--conversion-memory`' },
   session_limit_reached: { status: 429, when: 'as many sessions as `--max-sessions` allows are open' },
   draft_limit_reached: { status: 429, when: 'as many drafts as `--max-drafts` allows are open' },
   model_limit_reached: { status: 429, when: 'a draft holds as many elements as `--max-draft-elements` allows' },

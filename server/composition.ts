@@ -116,7 +116,7 @@ export async function compose(
   // The conversion thread loads the user's plugins as a session's thread does, and is left out as it is.
   const conversionThread = pluginSources.length === extraPlugins.length ? { plugins: pluginSources, scriptLimits: options.walk.scriptLimits } : undefined;
   scope.register(CONVERSIONS, {
-    useFactory: instanceCachingFactory(() => new Conversions({ registries, thread: conversionThread, note: (level, message) => notes.to(level, message) })),
+    useFactory: instanceCachingFactory(() => new Conversions({ registries, thread: conversionThread, limits: options.conversions, note: (level, message) => notes.to(level, message) })),
   });
   return new ContainerServices(scope, options, registries, notes);
 }

@@ -63,6 +63,22 @@ export const DEFAULT_VIEW_LIMITS: ViewLimits = Object.freeze({
 });
 
 /**
+ * Limits of the conversion thread, where large model conversions run (docs/api-drafts.md, "Converting a model
+ * file"): what one conversion may take of it before it is stopped, with 422 `conversion_limit_reached`.
+ */
+export interface ConversionLimits {
+  /** Milliseconds a conversion may run in the thread (`--conversion-timeout`). Default 60 s. */
+  readonly timeLimitMs: number;
+  /** The thread's JavaScript heap in MiB (`--conversion-memory`); a conversion that needs more is stopped. Default 1024. */
+  readonly memoryMiB: number;
+}
+
+export const DEFAULT_CONVERSION_LIMITS: ConversionLimits = Object.freeze({
+  timeLimitMs: 60_000,
+  memoryMiB: 1024,
+});
+
+/**
  * How long the HTTP server waits for a slow or silent client, in milliseconds (docs/api-execution.md, "Slow
  * clients"). Each is a positive number: none of them can be switched off, so no client holds a socket forever.
  */
@@ -94,6 +110,7 @@ export interface AppOptions {
   readonly drafts: DraftLimits;
   readonly sessions: SessionLimits;
   readonly view: ViewLimits;
+  readonly conversions: ConversionLimits;
   /**
    * This process's name among several behind one load balancer (`--node-id`): every session and draft id
    * starts with it and a dot, so that a prefix rule routes them (docs/scaling.md). Default none.
@@ -145,6 +162,7 @@ export const DEFAULT_APP_OPTIONS: AppOptions = Object.freeze({
   drafts: DEFAULT_DRAFT_LIMITS,
   sessions: DEFAULT_SESSION_LIMITS,
   view: DEFAULT_VIEW_LIMITS,
+  conversions: DEFAULT_CONVERSION_LIMITS,
   timeouts: DEFAULT_HTTP_TIMEOUTS,
   maxHeaderBytes: 256 * 1024,
   allowOrigins: Object.freeze([]),

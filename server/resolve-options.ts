@@ -2,7 +2,7 @@ import { constants } from 'node:buffer';
 import { isSeed } from '../core/random.js';
 import { walkSettings, withoutWalkSettings, type WalkSettingsInput } from '../core/walk-settings.js';
 import type { WalkerPlugin } from '../core/plugin.js';
-import { DEFAULT_APP_OPTIONS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SESSION_LIMITS, DEFAULT_VIEW_LIMITS, type AppOptions } from './options.js';
+import { DEFAULT_APP_OPTIONS, DEFAULT_CONVERSION_LIMITS, DEFAULT_DRAFT_LIMITS, DEFAULT_HTTP_TIMEOUTS, DEFAULT_SESSION_LIMITS, DEFAULT_VIEW_LIMITS, type AppOptions } from './options.js';
 import { checkNodeId } from './node-id.js';
 import { parseHost, parseOrigin } from './origins.js';
 
@@ -18,10 +18,11 @@ export const MAX_MODEL_BYTES = constants.MAX_STRING_LENGTH;
  * What {@link resolveAppOptions} takes: any of the {@link AppOptions}, nested limits field by field, and the
  * fields of {@link AppOptions.walk} at the top level (`seed`, `scriptLimits`, `planStates`, ...).
  */
-export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'sessions' | 'view' | 'timeouts' | 'walk'>>, WalkSettingsInput {
+export interface AppOptionsInput extends Partial<Omit<AppOptions, 'drafts' | 'sessions' | 'view' | 'conversions' | 'timeouts' | 'walk'>>, WalkSettingsInput {
   readonly drafts?: Partial<AppOptions['drafts']>;
   readonly sessions?: Partial<AppOptions['sessions']>;
   readonly view?: Partial<AppOptions['view']>;
+  readonly conversions?: Partial<AppOptions['conversions']>;
   readonly timeouts?: Partial<AppOptions['timeouts']>;
   /** Accepted and ignored here, so that `buildApp`'s options can be passed whole. */
   readonly plugins?: readonly WalkerPlugin[];
@@ -42,6 +43,7 @@ export function resolveAppOptions(options: AppOptionsInput): AppOptions {
     drafts: { ...DEFAULT_DRAFT_LIMITS, ...definedOnly(options.drafts ?? {}) },
     sessions: { ...DEFAULT_SESSION_LIMITS, ...definedOnly(options.sessions ?? {}) },
     view: { ...DEFAULT_VIEW_LIMITS, ...definedOnly(options.view ?? {}) },
+    conversions: { ...DEFAULT_CONVERSION_LIMITS, ...definedOnly(options.conversions ?? {}) },
     timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...definedOnly(options.timeouts ?? {}) },
     allowOrigins: (options.allowOrigins ?? []).map((origin) => parseOrigin(origin)),
     allowHosts: (options.allowHosts ?? []).map((host) => parseHost(host)),
@@ -74,6 +76,7 @@ function checkNumbers(resolved: AppOptions): void {
     ['sessions.ttlSeconds', resolved.sessions.ttlSeconds],
     ['sessions.maxSessions', resolved.sessions.maxSessions],
     ...Object.entries(resolved.view).map(([name, value]): [string, number] => [`view.${name}`, value]),
+    ...Object.entries(resolved.conversions).map(([name, value]): [string, number] => [`conversions.${name}`, value]),
     ...Object.entries(resolved.timeouts).map(([name, value]): [string, number] => [`timeouts.${name}`, value]),
   ];
   for (const [name, value] of positive) {

@@ -127,6 +127,14 @@ export class OnlineCommand extends WalkerCommand {
     validator: positiveInteger(),
     description: 'An event stream whose reader takes nothing of what was sent for this long is closed (default 30000)',
   });
+  conversionTimeout = valueOption('--conversion-timeout <ms>', {
+    validator: positiveInteger(),
+    description: 'A large model conversion still running in the conversion thread after this long is stopped (default 60000)',
+  });
+  conversionMemory = valueOption('--conversion-memory <MiB>', {
+    validator: positiveInteger(),
+    description: "The conversion thread's JavaScript heap; a conversion that needs more is stopped (default 1024)",
+  });
   nodeId = valueOption('--node-id <name>', { description: "This process's name behind a load balancer: session and draft ids start with it (default none)" });
 
   /** The console's stderr is the service's log: `--debug` sets its level as it is. */
@@ -193,6 +201,7 @@ export class OnlineCommand extends WalkerCommand {
       drafts: { ttlSeconds: this.draftTtl, maxDrafts: this.maxDrafts, maxElements: this.maxDraftElements, maxMemoryBytes: this.maxDraftMemory },
       sessions: { ttlSeconds: this.sessionTtl, maxSessions: this.maxSessions, slowRequestMs: this.slowRequest },
       view: { maxStreams: this.maxViewStreams, maxStreamsPerSource: this.maxViewStreamsPerSession, streamTimeoutMs: this.viewStreamTimeout },
+      conversions: { timeLimitMs: this.conversionTimeout, memoryMiB: this.conversionMemory },
       nodeId: this.nodeId,
       allowOrigins: this.allowOrigins.map((origin) => checkedOrigin(origin)),
       allowHosts: this.allowHosts,

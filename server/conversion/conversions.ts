@@ -2,9 +2,10 @@ import { formatOf } from '../../core/model/formats.js';
 import type { ModelFileJson } from '../../core/model/types.js';
 import type { Registries } from '../../core/plugin.js';
 import { apiError } from '../api-error.js';
+import { DEFAULT_CONVERSION_LIMITS, type ConversionLimits } from '../options.js';
 import type { ConversionAnswers, ConversionJob, ConversionSetup } from './conversion-protocol.js';
 import { isLargeConversion, isLargeWrite } from './conversion-placement.js';
-import { ConversionThread, ConversionThreadError } from './conversion-thread.js';
+import { ConversionLimitError, ConversionThread, ConversionThreadError } from './conversion-thread.js';
 import { convertFile, graphmlAsJson, writeModel, type FileConversion, type FileConversionOutcome } from './model-conversion.js';
 
 /** Large conversions the thread holds at once, the one under way included; more are refused with 503. */
@@ -17,6 +18,8 @@ export interface ConversionsOptions {
   /** Told what happened, for the log. */
   readonly note: (level: 'info' | 'warn', message: string) => void;
   readonly maxThreadConversions?: number;
+  /** What one conversion may take of the thread. Default {@link DEFAULT_CONVERSION_LIMITS}. */
+  readonly limits?: ConversionLimits;
 }
 
 /**
@@ -70,7 +73,9 @@ export class Conversions {
     const setup = this.options.thread;
     if (!large || setup === undefined || this.unavailable) return onLoop();
     if (this.closed !== undefined) throw this.closed;
-    this.thread ??= new ConversionThread(setup, () => this.options.note('info', 'The conversion thread started: large model conversions run there, off the event loop.'));
+    this.thread ??= new ConversionThread(setup, this.options.limits ?? DEFAULT_CONVERSION_LIMITS, () =>
+      this.options.note('info', 'The conversion thread started: large model conversions run there, off the event loop.'),
+    );
     if (this.thread.size >= this.max) {
       throw apiError(
         'conversions_busy',
@@ -80,7 +85,8 @@ export class Conversions {
     try {
       return await this.thread.run(job);
     } catch (error) {
-      if (!(error instanceof ConversionThreadError && error.unstarted)) throw error;
+      if (error instanceof ConversionLimitError) throw apiError('conversion_limit_reached', error.message);
+      if (!(error instanceof ConversionThreadError)) throw error;
       this.unavailable = true;
       this.options.note('warn', `${error.message}; model conversions run on the event loop from now on.`);
       return onLoop();

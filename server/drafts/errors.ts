@@ -26,6 +26,7 @@ export const DRAFT_ERROR_CODES = [
   'invalid_dependency',
   'invalid_element',
   'not_exportable',
+  'conversion_limit_reached',
   'draft_limit_reached',
   'model_limit_reached',
   'memory_limit_reached',

@@ -145,6 +145,26 @@ describe('Conversions', () => {
     expect(readIn(await service.convertFile({ text: 'v_A', fileName: 'small.threads' }))).toBe(0);
   }, 60_000);
 
+  it('stops a conversion past its time limit with its thread, answers 422, and converts the ones queued behind it in a new thread', async () => {
+    const service = conversions({ limits: { timeLimitMs: 1000, memoryMiB: 1024 } });
+    const large = threadsText(LARGE_TEXT_CHARS);
+    const first = await service.convertFile({ text: large, fileName: 'large.threads' });
+    const started = performance.now();
+    const endless = service.convertFile({ text: threadsText(LARGE_TEXT_CHARS, 'loop'), fileName: 'endless.threads' }).catch((error: unknown) => error);
+    const behind = service.convertFile({ text: large, fileName: 'large.threads' });
+    const refused = await endless;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(isApiError(refused) && refused.code === 'conversion_limit_reached' && refused.statusCode === 422).toBe(true);
+    expect((refused as Error).message).toBe(
+      'The model conversion ran past its time limit of 1000 ms (--conversion-timeout), and was stopped; a smaller model, or the limit raised, converts.',
+    );
+    // Queued behind it in the thread that was stopped, it ran in the next one.
+    const after = readIn(await behind);
+    expect(after).not.toBe(0);
+    expect(after).not.toBe(readIn(first));
+    expect(readIn(await service.convertFile({ text: large, fileName: 'large.threads' }))).toBe(after);
+  }, 60_000);
+
   it('converts on the event loop when a plugin has no source to load it from, or the thread cannot start', async () => {
     const large = threadsText(LARGE_TEXT_CHARS);
     expect(readIn(await conversions({ thread: undefined }).convertFile({ text: large, fileName: 'large.threads' }))).toBe(0);

@@ -16,6 +16,8 @@ describe('resolveAppOptions', () => {
     expect(resolved.token).toBeUndefined();
     expect(resolved.sessions).toEqual({ ttlSeconds: 1800, maxSessions: 64, slowRequestMs: 20 });
     expect(resolved.view).toEqual({ maxStreams: 256, maxStreamsPerSource: 32, streamTimeoutMs: 30_000 });
+    expect(resolved.conversions).toEqual({ timeLimitMs: 60_000, memoryMiB: 1024 });
+    expect(resolveAppOptions({ conversions: { timeLimitMs: 500, memoryMiB: undefined } }).conversions).toEqual({ timeLimitMs: 500, memoryMiB: 1024 });
     expect(resolved.nodeId).toBeUndefined();
     // What `walker online` passes when none of its session options is given.
     const fromCli = resolveAppOptions({ sessions: { ttlSeconds: undefined, maxSessions: undefined, slowRequestMs: undefined } });
@@ -68,6 +70,7 @@ describe('resolveAppOptions', () => {
     [{ pluginSetupTimeoutMs: Number.NaN }, 'pluginSetupTimeoutMs must be a positive whole number, got NaN'],
     [{ drafts: { maxDrafts: 0 } }, 'drafts.maxDrafts must be a positive whole number, got 0'],
     [{ view: { maxStreamsPerSource: 0 } }, 'view.maxStreamsPerSource must be a positive whole number, got 0'],
+    [{ conversions: { memoryMiB: 0 } }, 'conversions.memoryMiB must be a positive whole number, got 0'],
     [{ token: '' }, 'token must be printable ASCII without spaces (it travels in an Authorization header), and not empty'],
     [{ token: 'two words' }, 'token must be printable ASCII without spaces (it travels in an Authorization header), and not empty'],
     [{ allowOrigins: ['localhost:3000'] }, "allowOrigins: 'localhost:3000' is not an http: or https: origin; write an origin as a browser sends it, e.g. 'http://localhost:3000'"],
