@@ -127,8 +127,8 @@ describe("the WebSocket's convertGraphml of a large document", () => {
     // answer, whose models are a JSON text inside JSON. That work, timed here at the machine's present pace,
     // may hold the other client too; three times it is room for the framing around it on a busy machine.
     const started = performance.now();
-    const received = JSON.parse(JSON.stringify({ command: 'convertGraphml', graphml: text })) as { graphml: string };
-    expect(JSON.stringify({ command: 'convertGraphml', success: true, models }).length).toBeGreaterThan(received.graphml.length / 4);
+    JSON.parse(JSON.stringify({ command: 'convertGraphml', graphml: text }));
+    JSON.stringify({ command: 'convertGraphml', success: true, models });
     const loopWork = performance.now() - started;
     const answer = await expectOthersServed(service, probe, () => askOnce({ command: 'convertGraphml', graphml: text }), Math.max(TARGET_MS, 3 * loopWork));
     expect(answer).toEqual([{ command: 'convertGraphml', success: true, models }]);
