@@ -48,6 +48,12 @@ export interface StateSpace {
   readonly cut: ExplorationCut | undefined;
   /** True when every state found, but the unknown ones, was explored: nothing was cut off by the bound. */
   readonly complete: boolean;
+  /**
+   * Whether a state's variables grew past every threshold the scripts name (endless-growth.ts): beyond such a
+   * state left at the bound, the states differ by a counter that goes on, not by a way still to open. Undefined
+   * when the scripts name no number.
+   */
+  readonly grown: ((variables: string) => boolean) | undefined;
   /** The state of `vertex` with `variables`, or -1 when there is none (an unknown state is never answered). */
   stateOf(vertex: number, variables: string): number;
 }
@@ -140,6 +146,8 @@ export interface ExplorationBound {
    * end (endless-growth.ts): the exploration then stops there, as at its bound.
    */
   readonly endless?: { readonly every: number; readonly test: (variables: string) => boolean };
+  /** Whether variables grew past every threshold the scripts name (endless-growth.ts): kept as {@link StateSpace.grown}. */
+  readonly grown?: (variables: string) => boolean;
 }
 
 /**
@@ -279,6 +287,7 @@ export function exploreStates(
     expanded,
     cut,
     complete: cut === undefined,
+    grown: bound.grown,
     stateOf: (v, vars) => {
       const states = index[v];
       if (states === undefined) return -1;

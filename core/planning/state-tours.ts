@@ -157,7 +157,9 @@ export function greedyTour(space: StateSpace, from: number, required: readonly n
  * The shortest route from `from` into a state not explored — an unknown one (docs/planning.md: actions that
  * read chance or time lead there), or, on the fly, one beyond the decision's bound — whose vertex leads, by
  * the graph, to something `worth` wants: where the walk learns more when the states it knows hold nothing
- * left to do. Undefined when no such route is known.
+ * left to do. Undefined when no such route is known. A state at the bound whose numbers grew past every
+ * threshold the scripts name ({@link StateSpace.grown}) is no such state: past it a counter only goes on, and
+ * heading there would go on for ever (a self-loop that counts, beside a guard that a reset closes for good).
  */
 export function frontierRoute(
   space: StateSpace,
@@ -172,7 +174,9 @@ export function frontierRoute(
     if (answer === undefined) answers.set(v, (answer = worth(v)));
     return answer;
   };
-  return nearestRoute(space, from, (t) => space.expanded[space.to[t]] === 0 && worthAt(space.vertexOf[space.to[t]]), random, first);
+  const learns = (s: number): boolean =>
+    space.expanded[s] === 0 && (space.unknown[s] === 1 || space.grown === undefined || !space.grown(space.variablesOf[s]));
+  return nearestRoute(space, from, (t) => learns(space.to[t]) && worthAt(space.vertexOf[space.to[t]]), random, first);
 }
 
 /**

@@ -254,13 +254,18 @@ export class WalkPlanning implements StatePlanning {
 
   private wholeBound(): ExplorationBound {
     const stop = { ms: this.timeMs, clock: this.setup.clock ?? (() => performance.now()) };
-    this.growth ??= endlessGrowth(this.setup.graph) ?? null;
+    const grown = this.grown();
     // Looked at as often as a decision explores: a space that grows without end is cut where a decision would be.
-    return { states: this.bound, stop, endless: this.growth === null ? undefined : { every: DECISION_STATES, test: this.growth } };
+    return { states: this.bound, stop, endless: grown === undefined ? undefined : { every: DECISION_STATES, test: grown }, grown };
   }
 
   private decisionBound(): ExplorationBound {
-    return { states: Math.min(this.bound, DECISION_STATES) };
+    return { states: Math.min(this.bound, DECISION_STATES), grown: this.grown() };
+  }
+
+  private grown(): ((variables: string) => boolean) | undefined {
+    this.growth ??= endlessGrowth(this.setup.graph) ?? null;
+    return this.growth ?? undefined;
   }
 
   /**

@@ -55,6 +55,38 @@ describe('counter models without bound, planned on the fly', () => {
   });
 });
 
+describe('a counter that only goes on, beside a guard that a reset closes for good', () => {
+  // x0 counts at v0 without end; x1 needs x > 2 at v1, whose own action sets x to 0 (a property test's case).
+  // Every state beyond the bound has grown past every number the scripts name, so none is worth going into:
+  // before, quick_random and shortest_all_paths walked x0 for ever towards the next bound, looking for x1 open.
+  const file = {
+    models: [
+      {
+        id: 'm0',
+        name: 'm0',
+        startElementId: 'v0',
+        actions: ['x = 0;'],
+        vertices: [{ id: 'v0', name: 'v0' }, { id: 'v1', name: 'v1', actions: ['x = 0;'] }, { id: 'v2', name: 'v2' }],
+        edges: [
+          { id: 'r0', name: 'r0', sourceVertexId: 'v0', targetVertexId: 'v1', actions: ['x = x + 1;'] },
+          { id: 'r1', name: 'r1', sourceVertexId: 'v1', targetVertexId: 'v2', actions: ['x = x + 1;'] },
+          { id: 'r2', name: 'r2', sourceVertexId: 'v2', targetVertexId: 'v0', actions: ['x = x + 1;'] },
+          { id: 'x0', name: 'x0', sourceVertexId: 'v0', targetVertexId: 'v0', actions: ['x = x + 1;'] },
+          { id: 'x1', name: 'x1', sourceVertexId: 'v1', targetVertexId: 'v0', guard: 'x > 2' },
+        ],
+      },
+    ],
+  } as ModelFileJson;
+
+  it.each(['quick_random', 'shortest_all_paths', 'random', 'weighted_random'])('%s ends once every vertex is covered and the walk is at v1', (name) => {
+    const loaded = loadModelFile(file);
+    for (const seed of [0, 1, 2, 3, 4]) {
+      const walked = walkCapped(walker, loaded, `${name}(vertex_coverage(100) and reached_vertex(v1))`, seed, 200);
+      expect({ seed, ended: walked.ended }).toEqual({ seed, ended: true });
+    }
+  });
+});
+
 /** A generated model of one counter without bound: a ring of unguarded edges (no dead end), and guarded extras. */
 interface Shape {
   readonly vertices: number;
