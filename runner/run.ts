@@ -84,7 +84,7 @@ export const DEFAULT_SHRINK_TIME_MS = 120_000;
 export async function run(options: RunOptions): Promise<RunResult> {
   const cwd = options.cwd ?? process.cwd();
   const settings = walkSettings(options);
-  const walker = await Walker.create([...builtinPlugins({ scriptLimits: settings.scriptLimits }), ...(options.plugins ?? [])]);
+  const walker = await Walker.create([...builtinPlugins(), ...(options.plugins ?? [])]);
   try {
     const pairs = options.models.map((m) => [resolve(cwd, m.file), m.generator]);
     const { loaded, generators } = await readModelArguments(pairs, { formats: walker.registries.formats, blocked: settings.blocked, startElement: options.startElement });

@@ -79,7 +79,7 @@ export async function compose(
 ): Promise<Services> {
   const scope = container.createChildContainer();
   scope.register(APP_OPTIONS, { useValue: options });
-  for (const plugin of [...builtinPlugins({ scriptLimits: options.walk.scriptLimits }), ...extraPlugins]) {
+  for (const plugin of [...builtinPlugins(), ...extraPlugins]) {
     scope.register(PLUGINS, { useValue: plugin });
   }
   const registries = createRegistries();
@@ -114,7 +114,7 @@ export async function compose(
     useFactory: instanceCachingFactory(() => new DraftStore({ limits: options.drafts, now: options.now, newDraftId: newId })),
   });
   // The conversion thread loads the user's plugins as a session's thread does, and is left out as it is.
-  const conversionThread = pluginSources.length === extraPlugins.length ? { plugins: pluginSources, scriptLimits: options.walk.scriptLimits } : undefined;
+  const conversionThread = pluginSources.length === extraPlugins.length ? { plugins: pluginSources } : undefined;
   scope.register(CONVERSIONS, {
     useFactory: instanceCachingFactory(() => new Conversions({ registries, thread: conversionThread, limits: options.conversions, note: (level, message) => notes.to(level, message) })),
   });

@@ -1,4 +1,3 @@
-import type { ScriptLimits } from '../core/scripting.js';
 import { loadPlugin } from '../core/plugin-loader.js';
 import { createRegistries, installPlugins, type Registries } from '../core/plugin.js';
 import { builtinPlugins } from '../plugins/index.js';
@@ -11,11 +10,11 @@ import type { PluginSource } from './sessions/worker-protocol.js';
  */
 
 /** The registries of a thread: the built-in plugins, then the user's, in the order the service loaded them. */
-export async function threadRegistries(plugins: readonly PluginSource[], scriptLimits: Partial<ScriptLimits> | undefined): Promise<Registries> {
+export async function threadRegistries(plugins: readonly PluginSource[]): Promise<Registries> {
   const registries = createRegistries();
   const users = [];
   for (const source of plugins) users.push(await loadPlugin(source.specifier, source.fromDirectory));
-  await installPlugins(registries, [...builtinPlugins({ scriptLimits }), ...users]);
+  await installPlugins(registries, [...builtinPlugins(), ...users]);
   return registries;
 }
 

@@ -1,5 +1,4 @@
 import type { ModelFileJson } from '../../core/model/types.js';
-import type { ScriptLimits } from '../../core/scripting.js';
 import type { PluginSource, ThrownData } from '../sessions/worker-protocol.js';
 import type { FileConversion, FileConversionOutcome } from './model-conversion.js';
 
@@ -9,7 +8,6 @@ import type { FileConversion, FileConversionOutcome } from './model-conversion.j
 export interface ConversionSetup {
   /** The user's plugins, loaded after the built-in ones, in this order. */
   readonly plugins: readonly PluginSource[];
-  readonly scriptLimits?: Partial<ScriptLimits>;
 }
 
 /** One conversion, by the function of model-conversion.ts that does it, and what that function answers. */

@@ -32,7 +32,7 @@ function run(registries: Registries, job: ConversionJob): unknown {
 yieldToTheEventLoop();
 
 try {
-  const registries = await threadRegistries(setup.plugins, setup.scriptLimits);
+  const registries = await threadRegistries(setup.plugins);
   port.on('message', ({ id, job }: ConversionRequest) => {
     let reply: ConversionReply;
     try {

@@ -60,7 +60,7 @@ function judged(op: WalkOperationName, work: () => unknown): unknown {
  * Without a journal, a walk with no model, for a load whose cost is not known yet.
  */
 async function rebuild(): Promise<{ walk: LocalWalk; fingerprint: number }> {
-  const walker = new Walker(await threadRegistries(setup.plugins, setup.defaults.scriptLimits));
+  const walker = new Walker(await threadRegistries(setup.plugins));
   // Journaled, as on the event loop: the journal is what undoes a request that a limit cut short (serve).
   const walk = new LocalWalk(new ExecutionSession(walker, { ...setup.defaults, journal: true }), walker);
   if (setup.journal === undefined) return { walk, fingerprint: 0 };
