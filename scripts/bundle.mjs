@@ -58,6 +58,7 @@ const { metafile } = await build({
 // build rather than before it, so that a `walker` started meanwhile (the test suite's) never misses a file.
 const written = new Set(Object.keys(metafile.outputs).map((path) => resolve(root, path)));
 for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
-  const path = join(entry.parentPath, entry.name);
+  // `parentPath` from Node 20.12 on; `path` before it.
+  const path = join(entry.parentPath ?? entry.path, entry.name);
   if (entry.isFile() && !written.has(path)) rmSync(path);
 }

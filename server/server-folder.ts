@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
  * The `server/` folder of the build that is running, where its route families, thread entries and the web view's
  * files are found. walker runs in three forms:
  *  - from the TypeScript sources (the test runner): this module is `server/server-folder.ts`;
- *  - from tsc's build (the library's `walker-mbt/server`): `dist/server/server-folder.js`;
- *  - from the command's bundle (cli/build.mjs): this code sits in a chunk, `dist/bundle/chunks/`, and the bundle's
- *    own entries are in `dist/bundle/server/`.
+ *  - from tsc's build (the bench): `dist/server/server-folder.js`;
+ *  - from the package's bundle (scripts/bundle.mjs), which the command and the package's exports run: this code
+ *    sits in a chunk, `dist/bundle/chunks/`, and the bundle's own entries are in `dist/bundle/server/`.
  * The right one is the first that holds the route families.
  */
 export const SERVER_FOLDER: URL = [new URL('./', import.meta.url), new URL('../server/', import.meta.url)].find((folder) =>
