@@ -91,13 +91,17 @@ export class ConversionThread {
   private timeOldest(): void {
     const [oldest] = this.pending;
     if (oldest !== undefined && this.timed?.id === oldest[0]) return;
-    if (this.timed !== undefined) clearTimeout(this.timed.timer);
-    this.timed = undefined;
+    this.stopClock();
     if (oldest === undefined || !oldest[1].sent) return;
     const id = oldest[0];
     const timer = setTimeout(() => this.stopOldest(id, `ran past its time limit of ${this.limits.timeLimitMs} ms (--conversion-timeout)`), this.limits.timeLimitMs);
     timer.unref();
     this.timed = { id, timer };
+  }
+
+  private stopClock(): void {
+    if (this.timed !== undefined) clearTimeout(this.timed.timer);
+    this.timed = undefined;
   }
 
   /**
@@ -108,8 +112,7 @@ export class ConversionThread {
     const worker = this.current;
     this.current = undefined;
     this.starting = undefined;
-    if (this.timed !== undefined) clearTimeout(this.timed.timer);
-    this.timed = undefined;
+    this.stopClock();
     const oldest = this.pending.get(id);
     this.pending.delete(id);
     oldest?.reject(new ConversionLimitError(`The model conversion ${why}, and was stopped; a smaller model, or the limit raised, converts.`));
@@ -124,8 +127,7 @@ export class ConversionThread {
     const starting = this.starting;
     this.starting = undefined;
     this.current = undefined;
-    if (this.timed !== undefined) clearTimeout(this.timed.timer);
-    this.timed = undefined;
+    this.stopClock();
     this.failAll(this.closed);
     if (starting !== undefined) await starting.then((worker) => worker.terminate(), () => undefined);
   }
