@@ -186,7 +186,7 @@ export class ScriptError extends WalkerError {
     readonly scriptMessage: string,
     readonly origin: ScriptOrigin,
     /** The limit that stopped the script, when one did: the script itself may be fine, given more time or memory. */
-    readonly limit?: 'time' | 'budget' | 'memory',
+    readonly limit?: ScriptLimitKind,
   ) {
     super(ErrorCodes.SCRIPT, scriptMessage, { modelId: origin.modelId, elementId: origin.elementId });
   }
@@ -199,6 +199,18 @@ export class ScriptError extends WalkerError {
     parts.push(o.field);
     return `${parts.join(', ')}: ${this.scriptMessage}`;
   }
+}
+
+/**
+ * The limits that stop a script: its time limit, its request's time budget, its memory, and the host's yield
+ * ({@link SandboxOptions.yieldAfterMs}), which says nothing of the script: its host runs the request again
+ * where the script may use its whole limits.
+ */
+export type ScriptLimitKind = 'time' | 'budget' | 'memory' | 'yield';
+
+/** True for a script that its host's yield stopped ({@link ScriptLimitKind}), rather than one of its limits. */
+export function isScriptYield(error: unknown): error is ScriptError {
+  return error instanceof ScriptError && error.limit === 'yield';
 }
 
 /** Where a script comes from: model, element and field. */

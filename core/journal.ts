@@ -61,8 +61,13 @@ export class Journal {
     return this.startedWith !== undefined;
   }
 
+  /** True when {@link snapshot} holds the walk as it is: a load was recorded, and nothing was cut short since. */
+  get holdsWalk(): boolean {
+    return this.startedWith !== undefined && this.cut === 'no';
+  }
+
   /**
-   * True from an operation that a time limit or the request budget stopped until the walk is put back as it
+   * True from an operation that a time limit, the request budget or its host's yield stopped until the walk is put back as it
    * was before it ({@link resume}), or until the next load or restart. How far such a script got (how high `n++`
    * counted, how many draws of the walk's random source it took) depends on the machine's pace, so it is not
    * recorded: a replay could not repeat it, and would run the script for its whole limit again. Meanwhile
@@ -125,7 +130,7 @@ export class Journal {
 
   /** An operation threw `error`; replaying it must throw too, unless a limit that counts time stopped it ({@link cutShort}). */
   recordThrow(code: JournalCode, error: unknown, text?: string): void {
-    if (!(error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget'))) this.record(code, THREW, text);
+    if (!(error instanceof ScriptError && (error.limit === 'time' || error.limit === 'budget' || error.limit === 'yield'))) this.record(code, THREW, text);
     else this.cut = this.cut === 'no' ? 'restorable' : 'lost';
   }
 

@@ -158,6 +158,15 @@ export interface SandboxOptions {
    * reserves nothing. Freeing this one leaves the other's resources to it.
    */
   readonly beside?: ScriptSandbox;
+  /**
+   * Optional, for a host that would rather run a long request elsewhere than let it hold where it runs (the
+   * service: a walk on its event loop moves to a thread of its own). Read when a request's first script starts:
+   * the script time after which the request's scripts stop with a `ScriptError` whose limit is `yield`, or
+   * undefined for none. Unlike the other limits it says nothing of the script, so the host does not answer it:
+   * it puts the walk back as it was and runs the request again where the scripts may use their whole limits.
+   * An engine without it holds scripts to their limits alone.
+   */
+  readonly yieldAfterMs?: () => number | undefined;
 }
 
 /**

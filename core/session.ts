@@ -33,6 +33,11 @@ export interface SessionDefaults extends WalkSettingsInput {
   readonly stepReport?: StepReportOptions;
   /** Keep a {@link Journal} of the walk, so that another thread can rebuild it (server/sessions). */
   readonly journal?: boolean;
+  /**
+   * When the walk's scripts yield to the host, which then runs the request elsewhere (`SandboxOptions.yieldAfterMs`,
+   * core/scripting.ts): a function, so it stays in this thread and out of what crosses to another.
+   */
+  readonly yieldAfterMs?: () => number | undefined;
 }
 
 /** What one load may set beside the model. */
@@ -216,6 +221,7 @@ export class ExecutionSession implements SessionWalk {
         generators: options.generators,
         dataWriters: this.defaults.dataWriters ?? SESSION_DATA_WRITERS,
         reservation,
+        yieldAfterMs: this.defaults.yieldAfterMs,
       },
       { keep: true },
     );

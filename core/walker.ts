@@ -36,6 +36,8 @@ export interface OpenOptions extends WalkSettingsInput {
    * code sets data too, as online): a goal only guards close is then a warning, not a refusal (docs/planning.md).
    */
   readonly dataWriters?: DataWriters;
+  /** For a host that runs long requests elsewhere: see `SandboxOptions.yieldAfterMs` (core/scripting.ts). */
+  readonly yieldAfterMs?: () => number | undefined;
 }
 
 /**
@@ -123,6 +125,7 @@ export class Walker {
       settings,
       reservation: options.reservation,
       dataWriters: options.dataWriters,
+      yieldAfterMs: options.yieldAfterMs,
     });
   }
 

@@ -52,6 +52,8 @@ export interface MachineOptions {
    * warning instead. Default `model`.
    */
   readonly dataWriters?: DataWriters;
+  /** When the walk's scripts yield to their host (`SandboxOptions.yieldAfterMs`, core/scripting.ts); default never. */
+  readonly yieldAfterMs?: () => number | undefined;
 }
 
 /** Who may write a walk's variables: the model's actions alone (offline), or a client too (online, setData). */
@@ -177,6 +179,7 @@ export class Machine implements WalkState {
       limits,
       stepCount: () => this.steps,
       reservation: options.reservation,
+      yieldAfterMs: options.yieldAfterMs,
       onUnpredictable: () => {
         this.readChance = true;
       },

@@ -79,7 +79,8 @@ export function seenVariables(read: () => Array<[string, string]>): VariablesSee
   try {
     return { variables: read() };
   } catch (error) {
-    if (!(error instanceof ScriptError)) throw error;
+    // A yield is the host's, not the variables': it runs the read again where the getter may finish.
+    if (!(error instanceof ScriptError) || error.limit === 'yield') throw error;
     return { variables: [], variablesUnavailable: error.describe() };
   }
 }

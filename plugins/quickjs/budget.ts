@@ -9,9 +9,16 @@
  * step opens a new budget that starts with the guards evaluated to choose it, so that a step is its guards
  * and its actions in both cases. The first step of a turn opens none: in a getNext the guards, the step and
  * the actions are one request already.
+ *
+ * A host may also ask scripts to yield (`SandboxOptions.yieldAfterMs`): past that much script time in one
+ * request, however it splits into steps, the request stops so that its host runs it elsewhere.
  */
 export class RequestBudget {
   private spentMs = 0;
+  /** Script time of this turn in all, for the host's yield. */
+  private turnMs = 0;
+  /** The host's yield for this turn, read when it began; undefined for none. */
+  yieldMs: number | undefined;
   /** Time of the guards evaluated since the last step of this turn: they choose the next step. */
   private guardsMs = 0;
   private chargingGuards = false;
@@ -31,6 +38,7 @@ export class RequestBudget {
   constructor(
     readonly budgetMs: number,
     private readonly steps: () => number,
+    private readonly yieldAfterMs: () => number | undefined = () => undefined,
   ) {
     this.seenSteps = steps();
   }
@@ -60,16 +68,21 @@ export class RequestBudget {
   }
 
   /**
-   * Adds script time; true once the budget is spent. Guards evaluated after a step of the same turn choose
-   * the next step, so they are charged to that step's budget.
+   * Adds script time; says which is spent, the budget or the time before the host's yield, if either. Guards
+   * evaluated after a step of the same turn choose the next step, so they are charged to that step's budget.
    */
-  charge(ms: number): boolean {
+  charge(ms: number): 'budget' | 'yield' | undefined {
+    this.turnMs += ms;
+    let spent: boolean;
     if (this.chargingGuards && this.steppedInTurn) {
       this.guardsMs += ms;
-      return this.guardsMs > this.budgetMs;
+      spent = this.guardsMs > this.budgetMs;
+    } else {
+      this.spentMs += ms;
+      spent = this.spentMs > this.budgetMs;
     }
-    this.spentMs += ms;
-    return this.spentMs > this.budgetMs;
+    if (spent) return 'budget';
+    return this.yieldMs !== undefined && this.turnMs > this.yieldMs ? 'yield' : undefined;
   }
 
   private beginTurn(): void {
@@ -77,6 +90,8 @@ export class RequestBudget {
     this.steppedInTurn = false;
     this.spentMs = 0;
     this.guardsMs = 0;
+    this.turnMs = 0;
+    this.yieldMs = this.yieldAfterMs();
     queueMicrotask(this.endTurn);
   }
 }

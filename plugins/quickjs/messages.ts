@@ -46,11 +46,16 @@ export class ScriptVerdictError extends ScriptError {
 
 /** Turns guest failures into ScriptErrors with the messages of docs/behaviour.md. */
 export class FailureMessages {
-  constructor(private readonly limits: ScriptLimits) {}
+  constructor(
+    private readonly limits: ScriptLimits,
+    /** The host's yield of the request under way (`SandboxOptions.yieldAfterMs`). */
+    private readonly yieldMs: () => number | undefined = () => undefined,
+  ) {}
 
   limit(kind: LimitKind): string {
     if (kind === 'time') return `Script exceeded the time limit of ${this.limits.timeoutMs} ms`;
     if (kind === 'budget') return `Scripts of one request exceeded the time budget of ${this.limits.budgetMs} ms`;
+    if (kind === 'yield') return `Scripts of one request ran past ${this.yieldMs() ?? 0} ms, when their host asked them to yield`;
     return `Script exceeded the memory limit of ${formatBytes(this.limits.memoryBytes)}`;
   }
 

@@ -1,4 +1,5 @@
 import type { QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten';
+import type { ScriptLimitKind } from '../../core/errors.js';
 import type { ScriptLimits } from '../../core/scripting.js';
 import type { RequestBudget } from './budget.js';
 import type { FfiSource } from './calls.js';
@@ -21,7 +22,7 @@ export type QuickJsModule = Pick<QuickJSWASMModule, 'newRuntime' | 'getWasmMemor
 export const DEFAULT_MAX_STACK_BYTES = 24 * 1024;
 
 /** The limit that stopped a script. */
-export type LimitKind = 'time' | 'budget' | 'memory';
+export type LimitKind = ScriptLimitKind;
 
 /**
  * Host calls of one call between two readings of the clock by {@link GuestLimits.hostCalled}: a reading costs
@@ -37,7 +38,8 @@ export const HOST_CALLS_PER_READING = 16;
  *   anyway, at its next poll);
  * - the call's deadline passed: it is re-armed before every host→guest call, so the time limit applies to each
  *   guard set, action (with its promise jobs) or getData separately, and never carries over;
- * - the request's budget is spent. The handler charges it with the time between its polls.
+ * - the request's budget is spent, or the time its host lets it run before it yields. The handler charges
+ *   them with the time between its polls.
  *
  * Arming reads no clock: on a busy machine a clock read costs as much as a compiled action, and most calls
  * end before QuickJS polls even once (it polls every
@@ -172,12 +174,13 @@ export class GuestLimits {
     if (!this.clocked) {
       this.startClock(now);
       // The calls before this one may have spent the budget in their last stretch.
-      return this.budget.charge(0) ? this.fire('budget') : false;
+      const spent = this.budget.charge(0);
+      return spent === undefined ? false : this.fire(spent);
     }
     const spent = this.budget.charge(now - this.charged);
     this.charged = now;
     if (now > this.deadline) return this.fire('time');
-    return spent ? this.fire('budget') : false;
+    return spent === undefined ? false : this.fire(spent);
   }
 
   private startClock(now: number): void {

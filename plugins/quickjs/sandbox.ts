@@ -56,9 +56,9 @@ export class QuickJsSandbox implements ScriptSandbox, GuardHost {
     private readonly options: SandboxOptions,
     private readonly settings: SandboxSettings,
   ) {
-    this.messages = new FailureMessages(options.limits);
     const steps = options.stepCount ?? (() => this.ownSteps);
-    this.budget = new RequestBudget(options.limits.budgetMs, steps);
+    this.budget = new RequestBudget(options.limits.budgetMs, steps, options.yieldAfterMs);
+    this.messages = new FailureMessages(options.limits, () => this.budget.yieldMs);
     const told = options.onUnpredictable;
     if (told === undefined) {
       this.random = options.random;

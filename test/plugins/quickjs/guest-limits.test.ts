@@ -10,11 +10,11 @@ describe('GuestLimits', () => {
     vi.restoreAllMocks();
   });
 
-  function limitsWith(budgetMs: number, timeoutMs = 10_000): GuestLimits {
+  function limitsWith(budgetMs: number, timeoutMs = 10_000, yieldAfterMs: () => number | undefined = () => undefined): GuestLimits {
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const gate = { limitBytes: Number.POSITIVE_INFINITY, refused: false, refusals: 0 } as unknown as MemoryGate;
     const limits = { timeoutMs, budgetMs, memoryBytes: 64 << 20, realClock: true };
-    return new GuestLimits(limits, new RequestBudget(budgetMs, () => 0), gate, 0);
+    return new GuestLimits(limits, new RequestBudget(budgetMs, () => 0, yieldAfterMs), gate, 0);
   }
 
   /** One call of model code: armed, polled at `polls` (ms after it began), returned at `returns`. */
@@ -65,5 +65,34 @@ describe('GuestLimits', () => {
     const limits = limitsWith(10_000, 50);
     expect(call(limits, [1], 80)).toBe(true);
     expect(limits.exceeded).toBe('time');
+  });
+
+  describe("the host's yield", () => {
+    it('stops a request whose calls together ran past it, each well within its time limit', () => {
+      const limits = limitsWith(10_000, 1000, () => 100);
+      expect(call(limits, [5, 40], 60)).toBe(false);
+      expect(call(limits, [5, 30], 70)).toBe(true);
+      expect(limits.exceeded).toBe('yield');
+    });
+
+    it('reads the host\'s answer once per request: none, and the request runs to its limits', async () => {
+      let yieldMs: number | undefined = 100;
+      const limits = limitsWith(10_000, 1000, () => yieldMs);
+      expect(call(limits, [5, 150], 160)).toBe(true);
+      expect(limits.exceeded).toBe('yield');
+      // The request ends with the turn of the event loop; the next one asks again.
+      await Promise.resolve();
+      yieldMs = undefined;
+      expect(call(limits, [5, 150, 900], 950)).toBe(false);
+      await Promise.resolve();
+      expect(call(limits, [5, 1100], 1100)).toBe(true);
+      expect(limits.exceeded).toBe('time');
+    });
+
+    it('leaves the budget its own limit when both are passed', () => {
+      const limits = limitsWith(100, 1000, () => 100);
+      expect(call(limits, [5, 150], 160)).toBe(true);
+      expect(limits.exceeded).toBe('budget');
+    });
   });
 });
