@@ -113,7 +113,9 @@ export class OnlineCommand extends WalkerCommand {
   maxSessions = valueOption('--max-sessions <n>', { validator: positiveInteger(), description: 'Live sessions at most (default 64)' });
   slowRequest = valueOption('--slow-request <ms>', {
     validator: t.cascade(t.isNumber(), [t.isInteger(), t.isAtLeast(0)]),
-    description: 'A session two of whose last eight requests each held the event loop this long by their own work moves to a thread of its own; 0: never (default 20)',
+    description:
+      'A session two of whose last eight requests each held the event loop this long by their own work moves to a thread of its own, ' +
+      'and one whose scripts run five times this long (100 ms at least) in one request moves at once; 0: never (default 20)',
   });
   maxViewStreams = valueOption('--max-view-streams <n>', {
     validator: positiveInteger(),

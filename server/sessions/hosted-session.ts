@@ -11,12 +11,13 @@ import type { LoadedModelFile } from '../../core/model/load.js';
 import { DEFAULT_SCRIPT_LIMITS } from '../../core/scripting.js';
 import type { Walker } from '../../core/walker.js';
 import type { Leased } from '../lease-table.js';
-import { ErrorCodes, WalkerError } from '../../core/errors.js';
+import { ErrorCodes, isScriptYield, WalkerError, type ScriptError } from '../../core/errors.js';
 import { LocalWalk } from './local-walk.js';
 import type { LoopTurns } from './loop-turns.js';
 import { LoopTime } from './loop-time.js';
 import { RequestQueue } from './request-queue.js';
 import type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hosting.js';
+import { loopYieldMs } from './slow-requests.js';
 import { ThreadMoves, type MovableSession } from './thread-moves.js';
 import { watchedRequest } from './watched-request.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
@@ -29,7 +30,9 @@ export type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hos
  * a memory of its own first ({@link LocalWalk}); a walk whose requests keep the event loop busy (slow scripts,
  * mostly) is rebuilt from its journal in a worker thread of its own and carries on there, so it stalls only
  * itself. A load whose work is large runs in such a thread from the start, and the walk stays there unless the
- * load proved cheap (server/sessions/load-placement.ts). Nothing in it is shared with another session.
+ * load proved cheap (server/sessions/load-placement.ts). A request whose scripts run long on the loop does not
+ * hold it for their whole time limit: they yield ({@link loopYieldMs}), and the request runs again in such a
+ * thread. Nothing in it is shared with another session.
  *
  * It composes parts with one job each: the queue and its refusal ({@link RequestQueue}), what requests cost
  * the loop ({@link LoopTime}, and the app's {@link LoopTurns}), the moves to a thread ({@link ThreadMoves}) and
@@ -48,6 +51,11 @@ export class HostedSession implements Leased {
   private readonly time: LoopTime;
   /** Undefined without an isolation policy: the walk then never leaves the event loop. */
   private readonly moves: ThreadMoves | undefined;
+  /**
+   * Script time after which a request of the walk on the loop yields, to run again in a thread; undefined
+   * without a policy, and once no thread could take the walk.
+   */
+  private yieldMs: number | undefined;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
   private watcher: SessionWatcher | undefined;
 
@@ -60,8 +68,9 @@ export class HostedSession implements Leased {
     /** The app's, shared by its sessions; without it requests never wait for the loop to turn. */
     private readonly turns?: LoopTurns,
   ) {
+    this.yieldMs = isolation === undefined ? undefined : loopYieldMs(isolation);
     // Journaled with or without a policy: the journal is also what undoes a request that a limit cut short.
-    const session = new ExecutionSession(walker, { ...defaults, journal: true });
+    const session = new ExecutionSession(walker, { ...defaults, journal: true, yieldAfterMs: () => this.yieldNow() });
     this.time = new LoopTime(isolation, turns, (busyMs) => {
       // A request that a limit cut short moves the walk itself, as it undoes what the request did (undoCut).
       const moves = this.moves;
@@ -132,7 +141,14 @@ export class HostedSession implements Leased {
    */
   async preload(loaded: LoadedModelFile, options: SessionLoadOptions): Promise<SessionLoadResult> {
     if (this.inline === undefined) throw new Error('preload runs before the first request only');
-    return this.inline.open(loaded, options, { value: loaded.file });
+    // No request waits for it, so it runs its scripts to their limits here.
+    const yieldMs = this.yieldMs;
+    this.yieldMs = undefined;
+    try {
+      return await this.inline.open(loaded, options, { value: loaded.file });
+    } finally {
+      this.yieldMs = yieldMs;
+    }
   }
 
   /** Opens a walk on a model file value (a draft's revision), in whichever thread the walk runs. */
@@ -200,30 +216,74 @@ export class HostedSession implements Leased {
     const turn = this.inline === undefined ? undefined : this.turns?.pending;
     if (turn !== undefined) return turn.then(() => this.start(task, heard, judged));
     const inline = this.inline;
+    // Where a task whose scripts yielded runs again: the walk has moved to a thread meanwhile, or yields no more.
+    const again = (): Awaitable<T> => this.start(task, heard, judged);
     if (heard && this.watcher !== undefined) {
-      return watchedRequest(this.watcher, inline ?? this.walk, (walk) => (inline === undefined ? task(walk) : this.timed(task, inline, walk)));
+      return watchedRequest(this.watcher, inline ?? this.walk, (walk) => (inline === undefined ? task(walk) : this.timed(task, inline, walk, again)));
     }
     if (inline === undefined) return task(this.walk);
-    return judged ? this.timed(task, inline, inline) : this.time.unjudged(() => task(inline));
+    if (judged) return this.timed(task, inline, inline, again);
+    try {
+      return this.time.unjudged(() => task(inline));
+    } catch (error) {
+      return this.failed(inline, error, again);
+    }
   }
 
   /**
    * Runs a task on the walk in this thread, `walk` being that walk or a watcher's view of it, and times it.
    * A task that a script limit cut short answers its error only once the walk is as it was before it.
    */
-  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk, walk: SessionWalk): Awaitable<T> {
+  private timed<T>(task: (walk: SessionWalk) => Awaitable<T>, inline: LocalWalk, walk: SessionWalk, again: () => Awaitable<T>): Awaitable<T> {
     let result: Awaitable<T>;
     try {
       result = this.time.measure(inline.session, () => task(walk));
     } catch (error) {
-      if (inline.journal?.cutShort === true) return this.undoCut(inline, error);
-      throw error;
+      return this.failed(inline, error, again);
     }
     if (!isPromiseLike(result)) return result;
-    // A restart waits for its memory, and its model actions may be cut short once it has it.
-    return Promise.resolve(result).catch((error: unknown) =>
-      this.inline === inline && inline.journal?.cutShort === true ? this.undoCut(inline, error) : Promise.reject(error),
-    );
+    // A load or restart waits for its memory, and its model actions may be cut short once it has it.
+    return Promise.resolve(result).catch((error: unknown) => (this.inline === inline ? this.failed(inline, error, again) : Promise.reject(error)));
+  }
+
+  /** What a task on the walk in this thread that threw `error` answers; `again` runs it once more. */
+  private failed<T>(inline: LocalWalk, error: unknown, again: () => Awaitable<T>): Awaitable<T> {
+    if (isScriptYield(error)) return this.yielded(inline, error, again);
+    if (inline.journal?.cutShort === true) return this.undoCut(inline, error);
+    throw error;
+  }
+
+  /**
+   * The script time after which a request of the walk here yields, read as its first script starts: only
+   * while a thread can take the walk as it is (its journal holds it, or no model is loaded yet).
+   */
+  private yieldNow(): number | undefined {
+    const inline = this.inline;
+    if (this.yieldMs === undefined || inline === undefined) return undefined;
+    return !inline.session.loaded || inline.journal?.holdsWalk === true ? this.yieldMs : undefined;
+  }
+
+  /**
+   * A request whose scripts yielded on the loop (`error`) runs again, `again`, in a thread of its own, to which
+   * the walk moves as it was before the request (a load that failed changed nothing; any other request was
+   * cut short, and its journal holds the walk before it). The client sees only the answer from there. Should
+   * no thread take the walk, it is put back here and runs its scripts to their limits here from now on.
+   */
+  private async yielded<T>(inline: LocalWalk, error: ScriptError, again: () => Awaitable<T>): Promise<T> {
+    const journal = inline.journal?.snapshot();
+    if (this.moves !== undefined && this.refusal === undefined) {
+      const why = `its scripts ran past ${this.yieldMs ?? 0} ms in one request on the event loop`;
+      if (await this.moves.rebuild(journal, inline, why)) return again();
+    }
+    this.yieldMs = undefined;
+    if (this.refusal === undefined && inline.journal?.cutShort === true) {
+      const kept = await inline.undoCut(error);
+      if (kept !== undefined) {
+        this.isolation?.note('warn', `Session ${this.id}: ${kept}`);
+        throw error;
+      }
+    }
+    return again();
   }
 
   /**

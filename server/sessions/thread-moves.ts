@@ -55,9 +55,10 @@ export class ThreadMoves {
 
   /**
    * Rebuilds the walk in this thread from `journal` in a worker thread of its own, and walks there from now on
-   * when the rebuilt walk arrived where the journal says; `why` it moved goes to the log. True when it moved.
+   * when the rebuilt walk arrived where the journal says; `why` it moved goes to the log. Without a journal,
+   * for a session that has loaded no model yet, the thread starts with none. True when it moved.
    */
-  async rebuild(journal: JournalRecord, inline: LocalWalk, why: string): Promise<boolean> {
+  async rebuild(journal: JournalRecord | undefined, inline: LocalWalk, why: string): Promise<boolean> {
     const { id } = this.session;
     this.moving = new AbortController();
     let remote: WorkerWalk;
@@ -75,7 +76,7 @@ export class ThreadMoves {
       return false;
     }
     // The rebuilt walk's one load is the session's current one.
-    remote.countLoadsAfter(inline.session.loadCount - 1);
+    remote.countLoadsAfter(inline.session.loadCount - (journal === undefined ? 0 : 1));
     this.session.adopt(remote, inline);
     this.policy.note('info', `Session ${id} moved to a thread of its own: ${why}.`);
     return true;

@@ -86,6 +86,20 @@ describe('a hosted session', () => {
     expect(session.isolated).toBe(true);
   }, 120_000);
 
+  it('loads in a thread first after a load that held the loop long, and walks there when it cost as much there', async () => {
+    // Room for the model action below on a busy machine.
+    const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 20_000, budgetMs: 20_000 } });
+    // 300 ms of work that is not scripts (a large parse, say), which no yield stops.
+    await request((walk) => walk.load(MODEL), 300);
+    expect(session.isolated).toBe(false);
+    // Half a second or more of a core in the thread, where scripts run to their limits.
+    const busy = JSON.parse(MODEL) as { models: Array<{ actions?: string[] }> };
+    busy.models[0].actions = ['var s = 0; for (var i = 0; i < 10000000; i++) { s += i % 7; }'];
+    await session.run((walk) => walk.load(JSON.stringify(busy)));
+    expect(session.isolated).toBe(true);
+    expect(notes).toEqual([expect.stringMatching(/^Session s walks in a thread of its own: its load took \d+ ms of a core there\.$/)]);
+  }, 120_000);
+
   it('moves its walk at once when one request held the loop longer than a script may run: a built-in no limit interrupts', async () => {
     const { session, request, notes } = await clockedSession({ scriptLimits: { timeoutMs: 300 } });
     await request((walk) => walk.load(MODEL), 2);
@@ -182,6 +196,57 @@ describe('a hosted session', () => {
     await request(step, 1);
     expect(session.isolated).toBe(false);
   });
+});
+
+/** Runs on the host's clock (scripts read it under realClock) for `ms`: past the loop's yield of 100 ms. */
+const waits = (ms: number) => `(function () { var t0 = Date.now(); while (Date.now() - t0 < ${ms}) {} })();`;
+
+describe('a request of a hosted session whose scripts run long on the event loop', () => {
+  async function yieldingSession(plugins: Array<{ specifier: string; fromDirectory: string }> = []) {
+    const walker = await Walker.create(builtinPlugins());
+    const notes: string[] = [];
+    const policy = { slowRequestMs: 20, slowRequests: 2, plugins, note: (_level: string, message: string) => notes.push(message) };
+    const session = new HostedSession('s', walker, { scriptLimits: { realClock: true } }, policy, 0);
+    sessions.push(session);
+    return { session, notes };
+  }
+  const variables = async (session: HostedSession) => new Map(await session.run((walk) => walk.variables()));
+
+  it('yields, and runs again in a thread of its own, where it runs once and answers', async () => {
+    const { session, notes } = await yieldingSession();
+    await session.run((walk) => walk.load(MODEL));
+    await session.run((walk) => walk.setData('n = 1;'));
+    await session.run(step);
+    expect(session.isolated).toBe(false);
+    await session.run((walk) => walk.setData(`n = n + 1; ${waits(150)}`));
+    expect(session.isolated).toBe(true);
+    expect(notes).toEqual(['Session s moved to a thread of its own: its scripts ran past 100 ms in one request on the event loop.']);
+    expect((await variables(session)).get('n')).toBe('2');
+  }, 120_000);
+
+  it('yields in the first load, whose walk is then made in a thread with no model', async () => {
+    const { session } = await yieldingSession();
+    const model = JSON.parse(MODEL) as { models: Array<{ actions?: string[] }> };
+    model.models[0].actions = [waits(150), 'loaded = 1;'];
+    await session.run((walk) => walk.load(JSON.stringify(model)));
+    expect(session.isolated).toBe(true);
+    expect((await variables(session)).get('loaded')).toBe('1');
+    expect((await session.look((walk) => walk.view(0))).load).toBe(1);
+  }, 120_000);
+
+  it('runs to its limits on the loop when no thread can take the walk, and yields no more', async () => {
+    // A plugin no thread can load: every thread fails to start.
+    const { session, notes } = await yieldingSession([{ specifier: './no-such-plugin.mjs', fromDirectory: '/nonexistent' }]);
+    await session.run((walk) => walk.load(MODEL));
+    await session.run((walk) => walk.setData('n = 1;'));
+    await session.run((walk) => walk.setData(`n = n + 1; ${waits(150)}`));
+    await session.run((walk) => walk.setData(`n = n + 1; ${waits(150)}`));
+    expect(session.isolated).toBe(false);
+    expect((await variables(session)).get('n')).toBe('3');
+    // Each move tried, for the yield and then for the slow requests, found no thread.
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) expect(note).toMatch(/^Session s stays on the event loop: /);
+  }, 120_000);
 });
 
 describe('a large load of a hosted session', () => {
