@@ -1,7 +1,7 @@
 import { ErrorCodes, WalkerError } from './errors.js';
 import type { Machine } from './machine/machine.js';
 import { loadModelFile, type LoadedModelFile } from './model/load.js';
-import { formatOf } from './model/formats.js';
+import { formatOf, readWith } from './model/formats.js';
 import type { ModelFormat } from './format.js';
 import { NO_GENERATOR_MESSAGE, SESSION_DATA_WRITERS, type DataWriters } from './machine/machine.js';
 import { inspectWalk } from './inspect-walk.js';
@@ -187,7 +187,7 @@ export class ExecutionSession implements SessionWalk {
   load(text: string, options: SessionLoadOptions = {}, reservation?: SandboxReservation): SessionLoadResult {
     this.asked++;
     const format = formatOf(text, this.walker.registries.formats, options.source);
-    const value = (format.read as NonNullable<ModelFormat['read']>)(text, options.source === undefined ? {} : { path: options.source });
+    const value = readWith(format, text, options.source);
     const generators = options.generators ?? everyModel(value, options.generator);
     // docs/api-execution.md names this failure first: a model without generator cannot be walked, whatever else is wrong.
     if (lacksGenerator(value, generators)) throw new WalkerError(ErrorCodes.NO_GENERATOR, noGenerator(format));

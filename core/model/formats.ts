@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { ErrorCodes, ModelError } from '../errors.js';
+import { ErrorCodes, ModelError, WalkerError } from '../errors.js';
 import type { ModelFormat } from '../format.js';
 import type { Registry } from '../registry.js';
 import { jsonFormat } from './json-format.js';
@@ -30,6 +30,21 @@ export function formatOf(text: string, formats: ModelFormats | undefined, path?:
 
 /** The model file a text holds, read by its format (see {@link formatOf}); not yet checked or normalised. */
 export function readModelValue(text: string, formats: ModelFormats | undefined, path?: string): unknown {
-  const format = formatOf(text, formats, path);
-  return (format.read as NonNullable<ModelFormat['read']>)(text, path === undefined ? {} : { path });
+  return readWith(formatOf(text, formats, path), text, path);
+}
+
+/**
+ * Reads `text` with `format`, which {@link formatOf} chose. A format says what is wrong with a `WalkerError`
+ * (a `ModelError`, docs/plugins.md); any other error it throws is taken for the same, named with the format
+ * and the file, rather than passed on as a failure of walker's own: a plugin's format that throws a plain
+ * `Error` on bad input otherwise made the command exit with an unexpected error and the service answer 500.
+ */
+export function readWith(format: ModelFormat, text: string, path?: string): unknown {
+  try {
+    return (format.read as NonNullable<ModelFormat['read']>)(text, path === undefined ? {} : { path });
+  } catch (error) {
+    if (error instanceof WalkerError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ModelError(`the ${format.name} format could not read it: ${message}`, { source: path }, ErrorCodes.MODEL_SYNTAX);
+  }
 }

@@ -6,7 +6,7 @@ import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { createRegistries, installPlugins, type WalkerPlugin } from '../../core/plugin.js';
 import { loadPlugin } from '../../core/plugin-loader.js';
 import { generatorsPlugin } from '../../plugins/generators/index.js';
-import { runCli, runWalker } from './online-helpers.js';
+import { runCli, runWalker, serveInProcess } from './online-helpers.js';
 
 /** A project folder with these files (path → text). */
 function project(files: Record<string, string>): string {
@@ -140,6 +140,33 @@ describe('walker online --plugin mistakes', () => {
       `An error occurred when running command: '${argv.join(' ')}'.\n` +
         "The path generator name 'random' of plugin 'random' is already registered by plugin 'walker-generators'.\n",
     );
+  });
+});
+
+describe("a plugin's format that refuses a model with a plain Error", () => {
+  const plugin = ['--plugin', './test/fixtures/plugins/loose-format.mjs'];
+
+  it('is a model error of that file, named with the format, for check', async () => {
+    const model = join(project({ 'shop.loose': 'not a model\n' }), 'shop.loose');
+    const res = await runCli(['check', '-m', model, 'random(edge_coverage(100))', ...plugin]);
+    expect(res.stdout).toBe(`${model}: error: the loose format could not read it: line 1: "not a model" is not a loose model\n`);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(1);
+  });
+
+  it('is a 422 of the conversion, named with the format and the file, for the service', async () => {
+    const service = await serveInProcess(['-s', 'RESTFUL', '-p', '0', ...plugin]);
+    try {
+      const converted = await fetch(`${service.url}/walker/drafts/convert`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'not a model', file_name: 'shop.loose' }),
+      });
+      expect(converted.status).toBe(422);
+      expect(await converted.json()).toMatchObject({ message: expect.stringContaining('shop.loose: the loose format could not read it: line 1: "not a model" is not a loose model') });
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
   });
 });
 
