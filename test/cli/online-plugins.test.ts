@@ -6,6 +6,7 @@ import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { createRegistries, installPlugins, type WalkerPlugin } from '../../core/plugin.js';
 import { loadPlugin } from '../../core/plugin-loader.js';
 import { generatorsPlugin } from '../../plugins/generators/index.js';
+import { sendJson } from '../server/other-clients.js';
 import { runCli, runWalker, serveInProcess } from './online-helpers.js';
 
 /** A project folder with these files (path → text). */
@@ -157,13 +158,9 @@ describe("a plugin's format that refuses a model with a plain Error", () => {
   it('is a 422 of the conversion, named with the format and the file, for the service', async () => {
     const service = await serveInProcess(['-s', 'RESTFUL', '-p', '0', ...plugin]);
     try {
-      const converted = await fetch(`${service.url}/walker/drafts/convert`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ text: 'not a model', file_name: 'shop.loose' }),
-      });
+      const converted = await sendJson(service.url, 'POST', '/walker/drafts/convert', { text: 'not a model', file_name: 'shop.loose' });
       expect(converted.status).toBe(422);
-      expect(await converted.json()).toMatchObject({ message: expect.stringContaining('shop.loose: the loose format could not read it: line 1: "not a model" is not a loose model') });
+      expect(converted.body).toMatchObject({ message: expect.stringContaining('shop.loose: the loose format could not read it: line 1: "not a model" is not a loose model') });
     } finally {
       expect(await service.stop()).toBe(0);
     }

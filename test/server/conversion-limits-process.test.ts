@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LARGE_TEXT_CHARS } from '../../server/conversion/conversion-placement.js';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
 import { pingPong } from './models.js';
-import { expectOthersServed, json } from './other-clients.js';
+import { expectOthersServed, json, sendJson } from './other-clients.js';
 
 /**
  * What one large conversion may take of the conversion thread (`--conversion-timeout`, `--conversion-memory`), on
@@ -36,10 +36,8 @@ function threadsText(first: string): string {
   return [first, ...Array.from({ length: LARGE_TEXT_CHARS / 40 + 1 }, (_, i) => `v_${i}`.padEnd(40, 'x'))].join('\n');
 }
 
-async function convert(service: Service, text: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const body = JSON.stringify({ text, file_name: 'model.threads' });
-  const response = await fetch(`${service.url}/walker/drafts/convert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+function convert(service: Service, text: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  return sendJson(service.url, 'POST', '/walker/drafts/convert', { text, file_name: 'model.threads' });
 }
 
 /** The thread that read a converted `.threads` text (0: the event loop). */

@@ -5,7 +5,7 @@ import type { ModelFileJson } from '../../core/model/types.js';
 import { graphmlFormat } from '../../plugins/formats/graphml/index.js';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
 import { pingPong } from './models.js';
-import { expectOthersServed, json, TARGET_MS } from './other-clients.js';
+import { expectOthersServed, json, sendJson, TARGET_MS } from './other-clients.js';
 import { GraphWalkerSocket } from './websocket-client.js';
 
 /**
@@ -37,10 +37,8 @@ function graphml(vertices: number, seed: number): string {
 }
 
 /** What the drafts' convert answers, read as JSON. */
-async function convert(body: object): Promise<{ status: number; body: Record<string, unknown> }> {
-  const text = JSON.stringify(body);
-  const response = await fetch(`${service.url}/walker/drafts/convert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+function convert(body: object): Promise<{ status: number; body: Record<string, unknown> }> {
+  return sendJson(service.url, 'POST', '/walker/drafts/convert', body);
 }
 
 /**

@@ -17,6 +17,13 @@ export async function json(url: string, method: string, path: string, body?: str
   return { status: response.status, body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>) };
 }
 
+/** A request whose body is `value` as JSON (none when undefined), and its JSON answer. */
+export async function sendJson(url: string, method: string, path: string, value?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const init = value === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(value) };
+  const response = await fetch(`${url}${path}`, init);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
 /**
  * How long the main thread of process `pid` has waited for a core, in ms: the kernel's run-queue delay
  * (/proc/<pid>/task/<pid>/schedstat, Linux; 0 where there is none). That wait is the machine's, not the

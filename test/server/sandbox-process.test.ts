@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ModelFileJson } from '../../core/model/types.js';
 import { ensureBuilt, http, startService, walkOverHttp, type Service } from '../cli/online-helpers.js';
 import { loop } from './models.js';
+import { sendJson } from './other-clients.js';
 
 const MiB = 1024 * 1024;
 /**
@@ -67,10 +68,8 @@ async function loadsAndWalks(service: Service): Promise<void> {
 }
 
 /** A JSON request to the draft API; answers the status and the body. */
-async function draftCall(service: Service, method: string, path: string, body?: object): Promise<{ status: number; body: Record<string, unknown> }> {
-  const init = body === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  const response = await fetch(`${service.url}/walker/drafts${path}`, init);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+function draftCall(service: Service, method: string, path: string, body?: object): Promise<{ status: number; body: Record<string, unknown> }> {
+  return sendJson(service.url, method, `/walker/drafts${path}`, body);
 }
 
 /** A draft whose model actions fill the memory is judged invalid with the limit; once they are fixed, valid. */
