@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
+import { triangle } from './models.js';
 import { expectOthersServed, json as request, TARGET_MS, worstLatencyDuring } from './other-clients.js';
 import { GraphWalkerSocket } from './websocket-client.js';
 
@@ -32,32 +33,8 @@ afterAll(async () => {
 
 const json = (method: string, path: string, body?: string) => request(service.url, method, path, body);
 
-/** A two-vertex walk that never ends, with a seed, so that two sessions of it walk alike. */
-const PING_PONG = JSON.stringify({
-  models: [
-    {
-      id: 'm',
-      name: 'PingPong',
-      generator: 'random(never)',
-      startElementId: 'e0',
-      vertices: [
-        { id: 'a', name: 'v_A' },
-        { id: 'b', name: 'v_B' },
-        { id: 'c', name: 'v_C' },
-      ],
-      edges: [
-        { id: 'e0', name: 'e_start', targetVertexId: 'a', actions: ['n = 0;'] },
-        { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b' },
-        { id: 'e2', name: 'e_ac', sourceVertexId: 'a', targetVertexId: 'c' },
-        { id: 'e3', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a' },
-        { id: 'e4', name: 'e_ca', sourceVertexId: 'c', targetVertexId: 'a' },
-      ],
-    },
-  ],
-});
-
 async function newSession(seed = 7): Promise<string> {
-  const created = await json('POST', '/walker/sessions', PING_PONG.replace('{"models"', `{"seed":${seed},"models"`));
+  const created = await json('POST', '/walker/sessions', JSON.stringify(triangle(seed)));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return String(created.body.id);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
+import { triangle } from './models.js';
 import { expectOthersServed, json as request } from './other-clients.js';
 
 /**
@@ -25,36 +26,8 @@ const json = (method: string, path: string, body?: string) => request(service.ur
 /** Runs on the host's clock until `ms` have passed: longer than the yield, well within the 1 s limit. */
 const waits = (ms: number) => `(function () { var t0 = Date.now(); while (Date.now() - t0 < ${ms}) {} })();`;
 
-/** A three-vertex walk that never ends; `modelActions` run at its load. */
-function model(seed: number, modelActions: string[] = []): string {
-  return JSON.stringify({
-    seed,
-    models: [
-      {
-        id: 'm',
-        name: 'Triangle',
-        generator: 'random(never)',
-        startElementId: 'e0',
-        actions: modelActions,
-        vertices: [
-          { id: 'a', name: 'v_A' },
-          { id: 'b', name: 'v_B' },
-          { id: 'c', name: 'v_C' },
-        ],
-        edges: [
-          { id: 'e0', name: 'e_start', targetVertexId: 'a', actions: ['n = 0;'] },
-          { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b', actions: ['n = n + 1;'] },
-          { id: 'e2', name: 'e_ac', sourceVertexId: 'a', targetVertexId: 'c' },
-          { id: 'e3', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a' },
-          { id: 'e4', name: 'e_ca', sourceVertexId: 'c', targetVertexId: 'a' },
-        ],
-      },
-    ],
-  });
-}
-
 async function newSession(seed: number, modelActions: string[] = []): Promise<string> {
-  const created = await json('POST', '/walker/sessions', model(seed, modelActions));
+  const created = await json('POST', '/walker/sessions', JSON.stringify(triangle(seed, { actions: modelActions })));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return String(created.body.id);
 }

@@ -101,3 +101,34 @@ export function pingPong(id: string, extra: Partial<ModelFileJson['models'][numb
     ],
   };
 }
+
+/**
+ * A walk of three vertices that never ends, with a choice at v_A, so that its seed fixes the path: two
+ * sessions of one seed walk alike. `n` starts at 0; `extra` adds to the model (its actions, say).
+ */
+export function triangle(seed: number, extra: Partial<ModelFileJson['models'][number]> = {}): ModelFileJson {
+  return {
+    seed,
+    models: [
+      {
+        id: 'm',
+        name: 'Triangle',
+        generator: 'random(never)',
+        startElementId: 'e0',
+        vertices: [
+          { id: 'a', name: 'v_A' },
+          { id: 'b', name: 'v_B' },
+          { id: 'c', name: 'v_C' },
+        ],
+        edges: [
+          { id: 'e0', name: 'e_start', targetVertexId: 'a', actions: ['n = 0;'] },
+          { id: 'e1', name: 'e_ab', sourceVertexId: 'a', targetVertexId: 'b' },
+          { id: 'e2', name: 'e_ac', sourceVertexId: 'a', targetVertexId: 'c' },
+          { id: 'e3', name: 'e_ba', sourceVertexId: 'b', targetVertexId: 'a' },
+          { id: 'e4', name: 'e_ca', sourceVertexId: 'c', targetVertexId: 'a' },
+        ],
+        ...extra,
+      },
+    ],
+  };
+}
