@@ -68,8 +68,9 @@ export class RequestBudget {
   }
 
   /**
-   * Adds script time; says which is spent, the budget or the time before the host's yield, if either. Guards
-   * evaluated after a step of the same turn choose the next step, so they are charged to that step's budget.
+   * Adds script time; says which is spent, the time before the host's yield or the budget, if either: the
+   * yield first, since the request then runs again where the budget is whole. Guards evaluated after a step
+   * of the same turn choose the next step, so they are charged to that step's budget.
    */
   charge(ms: number): 'budget' | 'yield' | undefined {
     this.turnMs += ms;
@@ -81,8 +82,8 @@ export class RequestBudget {
       this.spentMs += ms;
       spent = this.spentMs > this.budgetMs;
     }
-    if (spent) return 'budget';
-    return this.yieldMs !== undefined && this.turnMs > this.yieldMs ? 'yield' : undefined;
+    if (this.yieldMs !== undefined && this.turnMs > this.yieldMs) return 'yield';
+    return spent ? 'budget' : undefined;
   }
 
   private beginTurn(): void {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import type { Service } from '../cli/online-helpers.js';
 
@@ -31,37 +32,73 @@ export async function sendJson(url: string, method: string, path: string, value?
  * for hundreds of ms.
  */
 function waitedForCoreMs(pid: number): number {
+  return schedstatMs(pid, 1);
+}
+
+/** How long the main thread of process `pid` has run on a core, in ms (the same file's first field). */
+function ranMs(pid: number): number {
+  return schedstatMs(pid, 0);
+}
+
+function schedstatMs(pid: number, field: number): number {
   try {
-    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[field]) / 1e6;
   } catch {
     return 0;
   }
+}
+
+/** One request of the client, in ms: how long it took, and what of it the machine and the client took. */
+export interface WorstSpan {
+  readonly ms: number;
+  readonly serviceWaitedMs: number;
+  readonly clientWaitedMs: number;
+  readonly clientCollectedMs: number;
+  /** How long the service's event loop ran meanwhile: the rest of the request it was neither running nor waiting for a core. */
+  readonly serviceRanMs: number;
+}
+
+/** Milliseconds of `pauses` (this process's garbage collections) within `from`..`to`. */
+function pausedMs(pauses: readonly PerformanceEntry[], from: number, to: number): number {
+  let paused = 0;
+  for (const pause of pauses) paused += Math.max(0, Math.min(to, pause.startTime + pause.duration) - Math.max(from, pause.startTime));
+  return paused;
 }
 
 /**
  * Runs `work` while a client walks the session `probe` of `service`, and answers the longest any of its
  * requests took that was under way while `work` ran (a request the loop held for the whole of `work` counts
  * whole), how many there were and how long `work` took. `worstOwnMs` is the longest of them less the time that
- * the service's event loop and this process waited for a core meanwhile: what the service itself made the
- * client wait, however busy the machine.
+ * the service's event loop and this process waited for a core meanwhile, and that this process spent
+ * collecting its garbage (the client is this process, and a test file's heap is hundreds of MB): what the
+ * service itself made the client wait, however busy the machine.
  */
 export async function worstLatencyDuring<T>(
   service: Service,
   probe: string,
   work: () => Promise<T>,
-): Promise<{ result: T; worstMs: number; worstOwnMs: number; requests: number; windowMs: number }> {
+): Promise<{ result: T; worstMs: number; worstOwnMs: number; worstOwn: WorstSpan | undefined; requests: number; windowMs: number }> {
   const pid = service.process.pid as number;
-  const waited = (): number => waitedForCoreMs(pid) + waitedForCoreMs(process.pid);
-  const spans: Array<{ started: number; ended: number; machineMs: number }> = [];
+  const pauses: PerformanceEntry[] = [];
+  const collections = new PerformanceObserver((list) => void pauses.push(...list.getEntries()));
+  collections.observe({ entryTypes: ['gc'] });
+  const spans: Array<{ started: number; ended: number; serviceWaitedMs: number; clientWaitedMs: number; serviceRanMs: number }> = [];
   let stop = false;
   let first: () => void = () => {};
   const warmed = new Promise<void>((resolve) => (first = resolve));
   const client = (async () => {
     while (!stop) {
       const started = performance.now();
-      const waitedBefore = waited();
+      const [serviceBefore, clientBefore, ranBefore] = [waitedForCoreMs(pid), waitedForCoreMs(process.pid), ranMs(pid)];
       const next = await json(service.url, 'GET', `/walker/sessions/${probe}/getNext`);
-      spans.push({ started, ended: performance.now(), machineMs: waited() - waitedBefore });
+      const ended = performance.now();
+      spans.push({
+        started,
+        ended,
+        serviceWaitedMs: waitedForCoreMs(pid) - serviceBefore,
+        clientWaitedMs: waitedForCoreMs(process.pid) - clientBefore,
+        serviceRanMs: ranMs(pid) - ranBefore,
+      });
       expect(next.body.result).toBe('ok');
       first();
     }
@@ -76,11 +113,25 @@ export async function worstLatencyDuring<T>(
   }
   const to = performance.now();
   await client;
+  pauses.push(...collections.takeRecords());
+  collections.disconnect();
   const during = spans.filter(({ started, ended }) => ended >= from && started <= to);
+  // The client's own stalls, its wait for a core and its collections, may overlap: only the larger counts.
+  const own = ({ started, ended, serviceWaitedMs, clientWaitedMs }: (typeof spans)[number]): number =>
+    ended - started - serviceWaitedMs - Math.max(clientWaitedMs, pausedMs(pauses, started, ended));
+  const worst = during.reduce<(typeof spans)[number] | undefined>((a, b) => (a === undefined || own(b) > own(a) ? b : a), undefined);
   return {
     result,
     worstMs: Math.max(...during.map(({ started, ended }) => ended - started)),
-    worstOwnMs: Math.max(...during.map(({ started, ended, machineMs }) => ended - started - machineMs)),
+    worstOwnMs: Math.max(...during.map(own)),
+    // What the worst was made of, for a failure's message.
+    worstOwn: worst && {
+      ms: worst.ended - worst.started,
+      serviceWaitedMs: worst.serviceWaitedMs,
+      clientWaitedMs: worst.clientWaitedMs,
+      clientCollectedMs: pausedMs(pauses, worst.started, worst.ended),
+      serviceRanMs: worst.serviceRanMs,
+    },
     requests: during.length,
     windowMs: to - from,
   };
