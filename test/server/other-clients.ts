@@ -56,6 +56,8 @@ export interface WorstSpan {
   readonly clientCollectedMs: number;
   /** How long the service's event loop ran meanwhile: the rest of the request it was neither running nor waiting for a core. */
   readonly serviceRanMs: number;
+  /** How long this process's main thread ran meanwhile (the client's own work, and whatever else the test file ran). */
+  readonly clientRanMs: number;
 }
 
 /** Milliseconds of `pauses` (this process's garbage collections) within `from`..`to`. */
@@ -82,14 +84,14 @@ export async function worstLatencyDuring<T>(
   const pauses: PerformanceEntry[] = [];
   const collections = new PerformanceObserver((list) => void pauses.push(...list.getEntries()));
   collections.observe({ entryTypes: ['gc'] });
-  const spans: Array<{ started: number; ended: number; serviceWaitedMs: number; clientWaitedMs: number; serviceRanMs: number }> = [];
+  const spans: Array<{ started: number; ended: number; serviceWaitedMs: number; clientWaitedMs: number; serviceRanMs: number; clientRanMs: number }> = [];
   let stop = false;
   let first: () => void = () => {};
   const warmed = new Promise<void>((resolve) => (first = resolve));
   const client = (async () => {
     while (!stop) {
       const started = performance.now();
-      const [serviceBefore, clientBefore, ranBefore] = [waitedForCoreMs(pid), waitedForCoreMs(process.pid), ranMs(pid)];
+      const [serviceBefore, clientBefore, ranBefore, clientRanBefore] = [waitedForCoreMs(pid), waitedForCoreMs(process.pid), ranMs(pid), ranMs(process.pid)];
       const next = await json(service.url, 'GET', `/walker/sessions/${probe}/getNext`);
       const ended = performance.now();
       spans.push({
@@ -98,6 +100,7 @@ export async function worstLatencyDuring<T>(
         serviceWaitedMs: waitedForCoreMs(pid) - serviceBefore,
         clientWaitedMs: waitedForCoreMs(process.pid) - clientBefore,
         serviceRanMs: ranMs(pid) - ranBefore,
+        clientRanMs: ranMs(process.pid) - clientRanBefore,
       });
       expect(next.body.result).toBe('ok');
       first();
@@ -131,6 +134,7 @@ export async function worstLatencyDuring<T>(
       clientWaitedMs: worst.clientWaitedMs,
       clientCollectedMs: pausedMs(pauses, worst.started, worst.ended),
       serviceRanMs: worst.serviceRanMs,
+      clientRanMs: worst.clientRanMs,
     },
     requests: during.length,
     windowMs: to - from,
