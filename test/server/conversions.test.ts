@@ -104,10 +104,11 @@ describe('Conversions', () => {
       const large = threadsText(LARGE_TEXT_CHARS, start);
       const onLoop = await service.convertFile({ text: small, fileName: 'x.threads' });
       const inThread = await service.convertFile({ text: large, fileName: 'x.threads' });
+      // The format throws a plain Error, or a string: either is the format's refusal of the file, named so.
       const refusal = (text: string): string =>
         start === 'fail'
-          ? `The model file does not read: a .threads text cannot start with "fail" (${text.length} characters)`
-          : `The model file does not read: no Error, only a string (${text.length} characters)`;
+          ? `The model file does not read: x.threads: the threads format could not read it: a .threads text cannot start with "fail" (${text.length} characters)`
+          : `The model file does not read: x.threads: the threads format could not read it: no Error, only a string (${text.length} characters)`;
       expect(onLoop).toEqual({ refused: refusal(small) });
       expect(inThread).toEqual({ refused: refusal(large) });
     }
