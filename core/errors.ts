@@ -203,7 +203,7 @@ export class ScriptError extends WalkerError {
 
 /**
  * The limits that stop a script: its time limit, its request's time budget, its memory, and the host's yield
- * ({@link SandboxOptions.yieldAfterMs}), which says nothing of the script: its host runs the request again
+ * (`SandboxOptions.yieldAfterMs`, core/scripting.ts), which says nothing of the script: its host runs the request again
  * where the script may use its whole limits.
  */
 export type ScriptLimitKind = 'time' | 'budget' | 'memory' | 'yield';

@@ -37,7 +37,7 @@ export function readModelValue(text: string, formats: ModelFormats | undefined, 
  * Reads `text` with `format`, which {@link formatOf} chose. A format says what is wrong with a `WalkerError`
  * (a `ModelError`, docs/plugins.md); any other error it throws is taken for the same, named with the format
  * and the file, rather than passed on as a failure of walker's own: a plugin's format that throws a plain
- * `Error` on bad input otherwise made the command exit with an unexpected error and the service answer 500.
+ * `Error` on bad input otherwise made `check` exit with an unexpected error and a load answer 500.
  */
 export function readWith(format: ModelFormat, text: string, path?: string): unknown {
   try {
