@@ -270,38 +270,36 @@ export class HostedSession implements Leased {
    * no thread take the walk, it is put back here and runs its scripts to their limits here from now on.
    */
   private async yielded<T>(inline: LocalWalk, error: ScriptError, again: () => Awaitable<T>): Promise<T> {
-    const journal = inline.journal?.snapshot();
-    if (this.moves !== undefined && this.refusal === undefined) {
-      const why = `its scripts ran past ${this.yieldMs ?? 0} ms in one request on the event loop`;
-      if (await this.moves.rebuild(journal, inline, why)) return again();
-    }
-    this.yieldMs = undefined;
-    if (this.refusal === undefined && inline.journal?.cutShort === true) {
-      const kept = await inline.undoCut(error);
-      if (kept !== undefined) {
-        this.isolation?.note('warn', `Session ${this.id}: ${kept}`);
-        throw error;
-      }
-    }
+    const where = await this.putBack(inline, error, `its scripts ran past ${this.yieldMs ?? 0} ms in one request on the event loop`);
+    if (where !== 'thread') this.yieldMs = undefined;
+    if (where === 'kept') throw error;
     return again();
   }
 
   /**
    * Puts the walk back as it was before a request that a script limit cut short, then throws that request's
    * `error`: a failed request changes nothing, though its script ran part way (core/journal.ts, `cutShort`).
-   * The script held the event loop for a whole limit, so with a policy the walk is rebuilt from its journal,
-   * without that request, in a thread of its own; without one, or when no thread takes it, it is rebuilt here.
-   * Should neither arrive where the walk was, the walk keeps what the script did and the error says so.
    */
   private async undoCut(inline: LocalWalk, error: unknown): Promise<never> {
-    const journal = inline.journal?.snapshot();
-    if (this.moves !== undefined && journal !== undefined && this.refusal === undefined) {
-      const why = 'a script that a limit stopped ran on the event loop, and its walk was rebuilt as it was before that request';
-      if (await this.moves.rebuild(journal, inline, why)) throw error;
-    }
-    if (this.refusal !== undefined) throw error;
-    const kept = await inline.undoCut(error);
-    if (kept !== undefined) this.isolation?.note('warn', `Session ${this.id}: ${kept}`);
+    await this.putBack(inline, error, 'a script that a limit stopped ran on the event loop, and its walk was rebuilt as it was before that request');
     throw error;
+  }
+
+  /**
+   * Puts the walk as it was before a request that a limit or the yield stopped (`error`). The script held the
+   * event loop, so with a policy the walk is rebuilt from its journal in a thread of its own (`why` goes to the
+   * log; a session with no model yet gets a thread with none); without one, or when no thread takes it, it is
+   * rebuilt here if the request was cut short (a failed load changed nothing). Answers where the walk is now:
+   * `kept` when neither arrived where the walk was, so that it keeps what the script did, which `error` says.
+   */
+  private async putBack(inline: LocalWalk, error: unknown, why: string): Promise<'thread' | 'here' | 'kept'> {
+    const journal = inline.journal?.snapshot();
+    const rebuildable = journal !== undefined || !inline.session.loaded;
+    if (this.moves !== undefined && rebuildable && this.refusal === undefined && (await this.moves.rebuild(journal, inline, why))) return 'thread';
+    if (this.refusal !== undefined || inline.journal?.cutShort !== true) return 'here';
+    const kept = await inline.undoCut(error);
+    if (kept === undefined) return 'here';
+    this.isolation?.note('warn', `Session ${this.id}: ${kept}`);
+    return 'kept';
   }
 }
