@@ -23,6 +23,7 @@ import { serviceClosingError } from './closing.js';
 import { withSetupDeadline } from './plugin-deadline.js';
 import { idMaker } from './node-id.js';
 import { HostedSession, type IsolationPolicy } from './sessions/hosted-session.js';
+import { LoopOverruns } from './sessions/loop-overruns.js';
 import { LoopTurns } from './sessions/loop-turns.js';
 import { SessionStore } from './sessions/store.js';
 import type { PluginSource } from './sessions/worker-protocol.js';
@@ -96,6 +97,7 @@ export async function compose(
           slowRequests: 2,
           plugins: pluginSources,
           note: (level, message) => notes.to(level, message),
+          overruns: new LoopOverruns((message) => notes.to('warn', message)),
         }
       : undefined;
   const now = options.now ?? Date.now;

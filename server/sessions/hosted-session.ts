@@ -78,7 +78,7 @@ export class HostedSession implements Leased {
       // Queued behind whatever is waiting: the requests already in line run here first, in order.
       void this.requests.enqueue(() => moves.forSlowness(busyMs));
       return true;
-    }, defaults.scriptLimits?.timeoutMs ?? DEFAULT_SCRIPT_LIMITS.timeoutMs);
+    }, defaults.scriptLimits?.timeoutMs ?? DEFAULT_SCRIPT_LIMITS.timeoutMs, (busyMs) => isolation?.overruns?.record(id, busyMs));
     const movable: MovableSession = {
       id,
       inline: () => this.inline,
@@ -215,6 +215,9 @@ export class HostedSession implements Leased {
     this.requests.admit();
     const turn = this.inline === undefined ? undefined : this.turns?.pending;
     if (turn !== undefined) return turn.then(() => this.start(task, heard, judged));
+    if (this.inline !== undefined && this.time.movable && this.isolation?.overruns?.wary === true) {
+      return this.leaveLoop(this.inline).then(() => this.start(task, heard, judged));
+    }
     const inline = this.inline;
     // Where a task whose scripts yielded runs again: the walk has moved to a thread meanwhile, or yields no more.
     const again = (): Awaitable<T> => this.start(task, heard, judged);
@@ -251,6 +254,18 @@ export class HostedSession implements Leased {
     if (isScriptYield(error)) return this.yielded(inline, error, again);
     if (inline.journal?.cutShort === true) return this.undoCut(inline, error);
     throw error;
+  }
+
+  /**
+   * Moves the walk to a thread of its own before a request, while the app keeps walks off the event loop
+   * (server/sessions/loop-overruns.ts). A walk that cannot move (its journal no longer holds it, or no thread
+   * starts) stays here, and is not tried again.
+   */
+  private async leaveLoop(inline: LocalWalk): Promise<void> {
+    const journal = inline.journal?.snapshot();
+    const rebuildable = journal !== undefined || !inline.session.loaded;
+    const why = 'walks keep off the event loop since a request held it past every script limit';
+    if (!(this.moves !== undefined && rebuildable && (await this.moves.rebuild(journal, inline, why)))) this.time.movable = false;
   }
 
   /**

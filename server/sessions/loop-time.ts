@@ -56,6 +56,11 @@ export class LoopTime {
      * cost small beside a request over HTTP (docs/benchmarks.md, "A moved walk's priority"). Default never.
      */
     private readonly overrunMs = Number.POSITIVE_INFINITY,
+    /**
+     * Told when a request of any kind, a load too, held the loop that long by its own work: the app then keeps
+     * every walk off the loop for a while (server/sessions/loop-overruns.ts).
+     */
+    private readonly onOverrun: (busyMs: number) => void = () => undefined,
   ) {
     this.movable = rule !== undefined;
     this.cpuClock = rule?.cpuClock ?? threadCpuMs;
@@ -78,7 +83,7 @@ export class LoopTime {
     const loads = session.loadsAsked;
     const carried = this.take();
     const cpuStarted = carried === undefined ? (this.movable ? this.slow?.cpuStart(load) : undefined) : carried.cpuStarted;
-    const overrunCpuStarted = carried === undefined ? (this.judgesOverrun(load) ? (cpuStarted ?? this.cpuClock()) : undefined) : carried.overrunCpuStarted;
+    const overrunCpuStarted = carried === undefined ? (this.judgesOverrun() ? (cpuStarted ?? this.cpuClock()) : undefined) : carried.overrunCpuStarted;
     const started = this.clock();
     let result: T | undefined;
     try {
@@ -122,13 +127,14 @@ export class LoopTime {
     this.turns?.spent(busyMs);
     if (!this.movable) return;
     const slow = this.slow?.judge(busyMs, cpuStarted, load) === true;
-    const overrun =
-      !load && busyMs >= this.overrunMs && overrunCpuStarted !== undefined && this.cpuClock() - overrunCpuStarted >= this.overrunMs * CPU_SHARE;
-    if ((slow || overrun) && this.onSlow(busyMs)) this.movable = false;
+    const overrun = busyMs >= this.overrunMs && overrunCpuStarted !== undefined && this.cpuClock() - overrunCpuStarted >= this.overrunMs * CPU_SHARE;
+    if (overrun) this.onOverrun(busyMs);
+    // A load that overran says nothing of the steps after it; the next load starts in a thread (lastLoadHeavy).
+    if ((slow || (overrun && !load)) && this.onSlow(busyMs)) this.movable = false;
   }
 
-  /** Whether a request of this kind is judged by the overrun rule, and so reads the CPU clock as it begins. */
-  private judgesOverrun(load: boolean): boolean {
-    return this.movable && !load && this.slow !== undefined && Number.isFinite(this.overrunMs);
+  /** Whether requests are judged by the overrun rule, and so read the CPU clock as they begin. */
+  private judgesOverrun(): boolean {
+    return this.movable && this.slow !== undefined && Number.isFinite(this.overrunMs);
   }
 }

@@ -1,4 +1,5 @@
 import type { SessionWalk, WalkSummary } from '../../core/session.js';
+import type { LoopOverruns } from './loop-overruns.js';
 import type { LoopTimeRule } from './loop-time.js';
 import type { PluginSource } from './worker-protocol.js';
 
@@ -7,14 +8,20 @@ import type { PluginSource } from './worker-protocol.js';
 /**
  * When a session's walk leaves the event loop for a thread of its own (docs/architecture.md, "Sessions"):
  * once `slowRequests` of its recent requests each kept the loop busy for `slowRequestMs` or more
- * (server/sessions/slow-requests.ts), and, for a load whose work is large, before the load
- * (server/sessions/load-placement.ts). Without a policy every walk stays on the loop.
+ * (server/sessions/slow-requests.ts); for a load whose work is large, before the load
+ * (server/sessions/load-placement.ts); and before its next request, while any session's request lately held
+ * the loop past every limit (server/sessions/loop-overruns.ts). Without a policy every walk stays on the loop.
  */
 export interface IsolationPolicy extends LoopTimeRule {
   /** The user's plugins by module, for the worker to load; without them a walk cannot leave the loop. */
   readonly plugins: readonly PluginSource[];
   /** Told what happened, for the log. */
   readonly note: (level: 'info' | 'warn', message: string) => void;
+  /**
+   * The app's, shared by its sessions: while a request of any of them lately held the loop past every script
+   * limit, every walk leaves the loop before its next request. Without it, each session judges only itself.
+   */
+  readonly overruns?: LoopOverruns;
 }
 
 /**

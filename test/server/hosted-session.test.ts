@@ -4,6 +4,7 @@ import { Walker } from '../../core/walker.js';
 import { builtinPlugins } from '../../plugins/index.js';
 import { HostedSession } from '../../server/sessions/hosted-session.js';
 import { LocalWalk } from '../../server/sessions/local-walk.js';
+import { LoopOverruns, WARY_MS } from '../../server/sessions/loop-overruns.js';
 import { ExecutionSession } from '../../core/session.js';
 import { ensureBuilt } from '../cli/online-helpers.js';
 import { generateModel } from '../../core/model/generate.js';
@@ -196,6 +197,91 @@ describe('a hosted session', () => {
     await request(step, 1);
     expect(session.isolated).toBe(false);
   });
+});
+
+describe('the sessions of one app, once a request held the loop past every script limit', () => {
+  /** Sessions of one policy, on one pair of fake clocks, as an app's sessions share the loop and its clocks. */
+  async function app() {
+    const walker = await Walker.create(builtinPlugins({ scriptLimits: { timeoutMs: 300 } }));
+    const clock = { wall: 0, cpu: 0 };
+    const notes: string[] = [];
+    const note = (message: string) => notes.push(message);
+    const policy = {
+      slowRequestMs: 20,
+      slowRequests: 2,
+      plugins: [],
+      note: (_level: string, message: string) => note(message),
+      clock: () => clock.wall,
+      cpuClock: () => clock.cpu,
+      overruns: new LoopOverruns(note, () => clock.wall),
+    };
+    const open = async (id: string) => {
+      const session = new HostedSession(id, walker, { scriptLimits: { timeoutMs: 300 } }, policy, 0);
+      sessions.push(session);
+      return session;
+    };
+    /** A request of `session` that costs `ms` of the loop, by both clocks. */
+    const request = <T>(session: HostedSession, task: (walk: SessionWalk) => T | Promise<T>, ms = 1): Promise<T> =>
+      session.run((walk) => {
+        clock.wall += ms;
+        clock.cpu += ms;
+        return task(walk);
+      });
+    return { clock, notes, open, request };
+  }
+
+  it('moves every walk to a thread before its next request, older sessions and new ones, until the while has passed', async () => {
+    const { clock, notes, open, request } = await app();
+    const [older, culprit] = [await open('older'), await open('culprit')];
+    for (const session of [older, culprit]) {
+      await request(session, (walk) => walk.load(MODEL));
+      await request(session, step);
+    }
+    // A setData whose built-in ran 900 ms in one call, past the 300 ms limit, which nothing interrupted.
+    await request(culprit, (walk) => walk.setData('s = 1;'), 900);
+    expect(await request(culprit, (walk) => walk.stepCount())).toBe(1);
+    expect(culprit.isolated).toBe(true);
+    expect(older.isolated).toBe(false);
+    // The older session moves before its next request runs, which the walk in its thread answers where it stood.
+    expect(await request(older, (walk) => walk.stepCount())).toBe(1);
+    expect(older.isolated).toBe(true);
+    // A new session's walk is made in a thread before its first load.
+    const newer = await open('newer');
+    expect((await request(newer, (walk) => walk.load(MODEL))).seed).toBe(5);
+    expect(newer.isolated).toBe(true);
+    expect(notes).toEqual([
+      'Session culprit held the event loop for 900 ms, past every script limit: every walk runs in a thread of its own until 10 minutes pass without another such request.',
+      'Session culprit moved to a thread of its own: a request kept the event loop busy for 900 ms.',
+      'Session older moved to a thread of its own: walks keep off the event loop since a request held it past every script limit.',
+      'Session newer moved to a thread of its own: walks keep off the event loop since a request held it past every script limit.',
+    ]);
+    // Ten minutes on, walks stay on the loop again.
+    clock.wall += WARY_MS;
+    const later = await open('later');
+    await request(later, (walk) => walk.load(MODEL));
+    expect(await request(later, step)).toMatchObject({ step: { id: 'e0' } });
+    expect(later.isolated).toBe(false);
+  }, 120_000);
+
+  it('counts a load that held the loop so long too, and does not count one that waited for a core', async () => {
+    const { clock, notes, open, request } = await app();
+    const waited = await open('waited');
+    // 900 ms by the wall clock, of which 10 on the CPU: the machine kept the thread waiting.
+    await waited.run((walk) => {
+      clock.wall += 900;
+      clock.cpu += 10;
+      return walk.load(MODEL);
+    });
+    const other = await open('other');
+    await request(other, (walk) => walk.load(MODEL));
+    expect(other.isolated).toBe(false);
+    await request(waited, (walk) => walk.load(MODEL), 900);
+    await request(other, step);
+    expect(other.isolated).toBe(true);
+    expect(notes[0]).toBe(
+      'Session waited held the event loop for 900 ms, past every script limit: every walk runs in a thread of its own until 10 minutes pass without another such request.',
+    );
+  }, 120_000);
 });
 
 /** Runs on the host's clock (scripts read it under realClock) for `ms`: past the loop's yield of 100 ms. */
