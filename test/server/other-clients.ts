@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import type { Service } from '../cli/online-helpers.js';
@@ -10,6 +11,23 @@ import type { Service } from '../cli/online-helpers.js';
 
 /** What the other client may wait, at most, while such a request runs: the issue's target. */
 export const TARGET_MS = 250;
+
+/**
+ * A GET of `url` on `agent`'s connection, and its JSON answer. The probe has a connection of its own, as
+ * another client would: through `fetch`, it shared this process's pool with the requests under test, and
+ * waited in it for a connection while they were under way (500 ms where the service answered in 250).
+ */
+function getOn(agent: Agent, url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 /** A request and its JSON answer. */
 export async function json(url: string, method: string, path: string, body?: string): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -86,13 +104,14 @@ export async function worstLatencyDuring<T>(
   collections.observe({ entryTypes: ['gc'] });
   const spans: Array<{ started: number; ended: number; serviceWaitedMs: number; clientWaitedMs: number; serviceRanMs: number; clientRanMs: number }> = [];
   let stop = false;
+  const connection = new Agent({ keepAlive: true, maxSockets: 1 });
   let first: () => void = () => {};
   const warmed = new Promise<void>((resolve) => (first = resolve));
   const client = (async () => {
     while (!stop) {
       const started = performance.now();
       const [serviceBefore, clientBefore, ranBefore, clientRanBefore] = [waitedForCoreMs(pid), waitedForCoreMs(process.pid), ranMs(pid), ranMs(process.pid)];
-      const next = await json(service.url, 'GET', `/walker/sessions/${probe}/getNext`);
+      const next = await getOn(connection, `${service.url}/walker/sessions/${probe}/getNext`);
       const ended = performance.now();
       spans.push({
         started,
@@ -115,7 +134,7 @@ export async function worstLatencyDuring<T>(
     stop = true;
   }
   const to = performance.now();
-  await client;
+  await client.finally(() => connection.destroy());
   pauses.push(...collections.takeRecords());
   collections.disconnect();
   const during = spans.filter(({ started, ended }) => ended >= from && started <= to);
