@@ -56,6 +56,8 @@ export class HostedSession implements Leased {
    * without a policy, and once no thread could take the walk.
    */
   private yieldMs: number | undefined;
+  /** What {@link yieldNow} last answered: the yield of the request that last yielded. */
+  private yieldRead = 0;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
   private watcher: SessionWatcher | undefined;
 
@@ -213,8 +215,8 @@ export class HostedSession implements Leased {
    */
   private start<T>(task: (walk: SessionWalk) => Awaitable<T>, heard = true, judged = true): Awaitable<T> {
     this.requests.admit();
-    const turn = this.inline === undefined ? undefined : this.turns?.pending;
-    if (turn !== undefined) return turn.then(() => this.start(task, heard, judged));
+    const turn = this.inline === undefined ? undefined : this.turns?.afterTurn(() => this.start(task, heard, judged));
+    if (turn !== undefined) return turn;
     if (this.inline !== undefined && this.time.movable && this.isolation?.overruns?.wary === true) {
       return this.leaveLoop(this.inline).then(() => this.start(task, heard, judged));
     }
@@ -270,12 +272,18 @@ export class HostedSession implements Leased {
 
   /**
    * The script time after which a request of the walk here yields, read as its first script starts: only
-   * while a thread can take the walk as it is (its journal holds it, or no model is loaded yet).
+   * while a thread can take the walk as it is (its journal holds it, or no model is loaded yet). While other
+   * requests wait for the loop to turn, the slow-request time: each waits for this one's yield, and for those
+   * ahead of it, so that six sessions whose first requests run long at once hold a cheap request seven
+   * slow requests' worth, not six yields'.
    */
   private yieldNow(): number | undefined {
     const inline = this.inline;
     if (this.yieldMs === undefined || inline === undefined) return undefined;
-    return !inline.session.loaded || inline.journal?.holdsWalk === true ? this.yieldMs : undefined;
+    if (inline.session.loaded && inline.journal?.holdsWalk !== true) return undefined;
+    const contended = this.turns?.contended === true && this.isolation !== undefined;
+    this.yieldRead = contended ? Math.min(this.yieldMs, this.isolation.slowRequestMs) : this.yieldMs;
+    return this.yieldRead;
   }
 
   /**
@@ -285,7 +293,7 @@ export class HostedSession implements Leased {
    * no thread take the walk, it is put back here and runs its scripts to their limits here from now on.
    */
   private async yielded<T>(inline: LocalWalk, error: ScriptError, again: () => Awaitable<T>): Promise<T> {
-    const where = await this.putBack(inline, error, `its scripts ran past ${this.yieldMs ?? 0} ms in one request on the event loop`);
+    const where = await this.putBack(inline, error, `its scripts ran past ${this.yieldRead} ms in one request on the event loop`);
     if (where !== 'thread') this.yieldMs = undefined;
     if (where === 'kept') throw error;
     return again();

@@ -19,12 +19,33 @@ export const LOOP_TURN_AFTER_MS = 50;
 export class LoopTurns {
   private spentMs = 0;
   private turning: Promise<void> | undefined;
+  private waiters = 0;
 
   constructor(private readonly limitMs = LOOP_TURN_AFTER_MS) {}
 
   /** While work must wait, a promise that settles once the loop has turned; otherwise undefined. */
   get pending(): Promise<void> | undefined {
     return this.turning;
+  }
+
+  /**
+   * While work must wait, runs `work` once the loop has turned, and answers what it answers; otherwise
+   * undefined. It counts among the waiters until it runs: after a turn they run one after the other, so each
+   * sees those still behind it.
+   */
+  afterTurn<T>(work: () => T): Promise<Awaited<T>> | undefined {
+    const turning = this.turning;
+    if (turning === undefined) return undefined;
+    this.waiters++;
+    return turning.then(() => {
+      this.waiters--;
+      return work();
+    }) as Promise<Awaited<T>>;
+  }
+
+  /** True while other work waits for the loop to turn: the work that runs now delays all of it. */
+  get contended(): boolean {
+    return this.waiters > 0;
   }
 
   /** A request's synchronous work held the loop for `ms`. */

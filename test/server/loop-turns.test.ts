@@ -57,6 +57,22 @@ describe('LoopTurns', () => {
     expect(turns.pending).toBeUndefined();
   });
 
+  it('runs waiting work after the turn, in order, each seeing those still behind it as contention', async () => {
+    const turns = new LoopTurns();
+    expect(turns.afterTurn(() => 'now')).toBeUndefined();
+    turns.spent(LOOP_TURN_AFTER_MS);
+    const seen: Array<[string, boolean]> = [];
+    const first = turns.afterTurn(() => seen.push(['first', turns.contended]));
+    const second = turns.afterTurn(() => seen.push(['second', turns.contended]));
+    expect(turns.contended).toBe(true);
+    await Promise.all([first, second]);
+    expect(seen).toEqual([
+      ['first', true],
+      ['second', false],
+    ]);
+    expect(turns.contended).toBe(false);
+  });
+
   it('counts afresh after a turn', async () => {
     const turns = new LoopTurns();
     turns.spent(LOOP_TURN_AFTER_MS);

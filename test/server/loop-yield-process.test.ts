@@ -85,4 +85,17 @@ describe('a session whose first long request runs on the event loop', () => {
     expect(JSON.stringify(view.body)).toContain('"slow","7"');
     expect(await isolated(id)).toBe(true);
   }, 120_000);
+
+  it('yields sooner while other requests wait their turn: six long setData at once leave another client served', async () => {
+    const probe = await newSession(9);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await newSession(10 + i));
+    for (const id of ids) await step(id);
+    const answers = await expectOthersServed(service, probe, () => Promise.all(ids.map((id) => setData(id, `${waits(400)} k = ${ids.indexOf(id)};`))));
+    for (const answer of answers) expect(answer.body).toEqual({ result: 'ok' });
+    for (const [i, id] of ids.entries()) {
+      expect(await isolated(id)).toBe(true);
+      expect(await data(id)).toBe(`n=0; k=${i}`);
+    }
+  }, 120_000);
 });
