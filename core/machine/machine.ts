@@ -514,9 +514,15 @@ export class Machine implements WalkState {
 
   private guardReach(): GuardReach | undefined {
     if (this.reach === undefined) {
-      const start = this.graph.models[this.startModel].startElement;
-      const space = this.planning.exploreFromStart(start);
-      this.reach = (space && guardReach(space, start, this.chainContext.reachable)) ?? null;
+      const g = this.graph;
+      const start = g.models[this.startModel].startElement;
+      // The space the walk plans over from its start; with later models entered from start elements of their
+      // own, what no walk steps on is judged over a second space that also follows those entries.
+      const planned = this.planning.exploreFromStart(start);
+      const entries = g.models.flatMap((m, i) => (i !== this.startModel && m.startElement >= 0 ? [m.startElement] : []));
+      const whole = planned !== undefined && entries.length > 0 ? this.planning.exploreFromStart(start, entries) : undefined;
+      const space = whole ?? planned;
+      this.reach = (space && guardReach(space, start, this.chainContext.reachable, whole !== undefined)) ?? null;
       this.reachSpace = space;
     }
     return this.reach ?? undefined;

@@ -39,20 +39,19 @@ export interface GuardReach {
 
 /**
  * Undefined when the space may not hold every state. `start` is the walk's start element; `reachable` what a
- * walk could step on were it not for guards (the elements of other models entered from their own start
- * elements among them, which the space, explored from the start, does not hold; models entered only through
- * shared states it does, since it follows their jumps).
+ * walk could step on were it not for guards. The space follows jumps through shared states; with `entered`,
+ * it also follows the entries into later models at their own start elements (state-space.ts, `entries`), and
+ * every model is judged. Without, the elements of such models count as `reachable` says, and only the
+ * start's model is judged: the machine enters them where its rule says, not by a transition, and from there
+ * any other model may be jumped into.
  */
-export function guardReach(space: StateSpace, start: number, reachable: Uint8Array): GuardReach | undefined {
+export function guardReach(space: StateSpace, start: number, reachable: Uint8Array, entered = false): GuardReach | undefined {
   if (!space.complete) return undefined;
   const g = space.graph;
   const stepped = new Uint8Array(g.size);
   stepped[start] = 1;
   const startModel = g.modelOf[start];
-  // The space follows jumps through shared states; a model entered from its own start element is entered
-  // where the machine's rule says, not by a transition, and from there any other model may be jumped into:
-  // with such a model, only the start's model is judged.
-  const startsElsewhere = g.models.some((m, i) => i !== startModel && m.startElement >= 0);
+  const startsElsewhere = !entered && g.models.some((m, i) => i !== startModel && m.startElement >= 0);
   if (startsElsewhere) for (let e = 0; e < g.size; e++) if (g.modelOf[e] !== startModel) stepped[e] = reachable[e];
   const atVertex = new Map<number, number[]>();
   const unknownAt: number[] = [];

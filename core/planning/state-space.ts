@@ -155,6 +155,12 @@ export interface ExplorationBound {
  * stops it. A guard that throws closes every guarded edge of its state, an action that throws its edge (the
  * walk would fail there, and a plan should not lead there); a script stopped by a limit ends the
  * exploration, thrown. Returns {@link NO_COPY} when some variable has no faithful copy.
+ *
+ * `entries` are start elements the machine may put the walk on from wherever it stands (those of the later
+ * models of a file, entered once the models before them are done): with them, every state also leads to
+ * each, as a jump leads to its vertex (an edge's transition is the edge, to its target). No generator can
+ * take such a transition, so a space explored with entries is for judging what no walk steps on, not for
+ * planning.
  */
 export function exploreStates(
   graph: Graph,
@@ -162,6 +168,7 @@ export function exploreStates(
   vertex: number,
   variables: string,
   bound: ExplorationBound,
+  entries: readonly number[] = [],
 ): StateSpace | typeof NO_COPY {
   // Per vertex, its states by their variables: keyed by the copy itself, which is hashed once, rather than
   // by a string joining vertex and copy, which would be made and hashed afresh at every lookup.
@@ -268,6 +275,14 @@ export function exploreStates(
         to.push(next);
         unsure.push(0);
       }
+    }
+    for (const entry of entries) {
+      const next = follow(entry, graph.isVertex(entry) ? entry : graph.target[entry], vars, key);
+      if (next === NO_COPY) return NO_COPY;
+      if (next < 0) continue;
+      edgeOf.push(entry);
+      to.push(next);
+      unsure.push(0);
     }
   }
   const size = vertexOf.length;

@@ -161,14 +161,18 @@ export class WalkPlanning implements StatePlanning {
    * The states reachable from the walk's start, as if it had just taken its first step: from the start
    * vertex, or the target of the start edge, with the start element's actions run on a copy of the
    * variables as the model actions left them. What load and `check` judge goals and edges by.
+   *
+   * With `entries` (the start elements of the file's later models, which the machine may put the walk on
+   * from wherever it stands), every state also leads to each: a space for that judgment alone, which the
+   * walk does not plan over (state-space.ts), so it is neither kept for planning nor counted as the walk's.
    */
-  exploreFromStart(start: number): StateSpace | undefined {
+  exploreFromStart(start: number, entries: readonly number[] = []): StateSpace | undefined {
     const variables = this.startCopy;
     if (!this.applies || this.given || variables === undefined) return undefined;
     const g = this.setup.graph;
     const after = this.enter(start, variables);
     if (after === undefined) return undefined;
-    const space = this.exploreFrom(g.isVertex(start) ? start : g.target[start], after, this.wholeBound());
+    const space = this.exploreFrom(g.isVertex(start) ? start : g.target[start], after, this.wholeBound(), entries);
     return space?.complete === true ? space : undefined;
   }
 
@@ -272,11 +276,12 @@ export class WalkPlanning implements StatePlanning {
    * The states reachable from `vertex` with `variables`, within `bound`: a space that holds them all, or, on
    * the fly, the part of it nearest to where the walk stands.
    */
-  private exploreFrom(vertex: number, variables: string, bound: ExplorationBound): StateSpace | undefined {
+  private exploreFrom(vertex: number, variables: string, bound: ExplorationBound, entries: readonly number[] = []): StateSpace | undefined {
+    const kept = entries.length === 0;
     const host = this.hostStepper();
     if (host !== undefined) {
       try {
-        return this.explored(exploreStates(this.setup.graph, host, vertex, variables, bound));
+        return this.explored(exploreStates(this.setup.graph, host, vertex, variables, bound, entries), kept);
       } catch (error) {
         // A value or a result the host stepper does not compute as the sandbox would: the sandbox explores.
         if (!(error instanceof HostStepperDeclined)) throw error;
@@ -287,7 +292,7 @@ export class WalkPlanning implements StatePlanning {
     const weighed = { ...bound, states: Math.ceil(bound.states / SANDBOX_STATE_WEIGHT) };
     if (bound.endless !== undefined) weighed.endless = { ...bound.endless, every: Math.ceil(bound.endless.every / SANDBOX_STATE_WEIGHT) };
     try {
-      return this.explored(exploreStates(this.setup.graph, stepper, vertex, variables, weighed));
+      return this.explored(exploreStates(this.setup.graph, stepper, vertex, variables, weighed, entries), kept);
     } catch (error) {
       // A limit stopped a script: the walk plans without guards.
       if (!(error instanceof ScriptError)) throw error;
@@ -301,12 +306,14 @@ export class WalkPlanning implements StatePlanning {
    * the bound. When an exploration of the whole space stopped at its bound ({@link cut} says which), the walk
    * plans on the fly from then on: over that part while the walk stays in it, then over the part a decision
    * explores from where the walk stands, rather than explore the whole bound again from every state it comes to.
+   * A space not `kept` (explored with entries) is answered and changes nothing of the walk's planning.
    */
-  private explored(space: StateSpace | typeof NO_COPY): StateSpace | undefined {
+  private explored(space: StateSpace | typeof NO_COPY, kept: boolean): StateSpace | undefined {
     if (space === NO_COPY) {
       this.given = true;
       return undefined;
     }
+    if (!kept) return space;
     if (!space.complete && !this.onTheFly) {
       this.onTheFly = true;
       this.cut = space.cut;
