@@ -274,8 +274,8 @@ export class HostedSession implements Leased {
    * The script time after which a request of the walk here yields, read as its first script starts: only
    * while a thread can take the walk as it is (its journal holds it, or no model is loaded yet). While other
    * requests wait for the loop to turn, the slow-request time: each waits for this one's yield, and for those
-   * ahead of it, so that six sessions whose first requests run long at once hold a cheap request seven
-   * slow requests' worth, not six yields'.
+   * ahead of it, so that sessions whose first requests run long at once hold a cheap request about one yield
+   * and a slow request for each of the others, rather than a yield each.
    */
   private yieldNow(): number | undefined {
     const inline = this.inline;

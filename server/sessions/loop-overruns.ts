@@ -1,6 +1,6 @@
 /**
- * Minutes for which walks keep off the event loop after a request held it past every script limit: long
- * enough that a client making new sessions to repeat such a request holds the loop once, not once a session.
+ * How long walks keep off the event loop after a request held it past every script limit, in ms: long enough
+ * that a client making new sessions to repeat such a request holds the loop once, not once a session.
  */
 export const WARY_MS = 10 * 60_000;
 
