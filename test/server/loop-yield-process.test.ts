@@ -86,7 +86,9 @@ describe('a session whose first long request runs on the event loop', () => {
     expect(await isolated(id)).toBe(true);
   }, 120_000);
 
-  it('yields sooner while other requests wait their turn: six long setData at once leave another client served', async () => {
+  // What the shorter yield under contention saves is measured, not asserted (docs/benchmarks.md, "Several at
+  // once"): whether a request finds others waiting depends on how the requests arrive.
+  it('leaves another client served when six sessions send a long setData at once, each of which runs once, whole, in its thread', async () => {
     const probe = await newSession(9);
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push(await newSession(10 + i));
