@@ -264,10 +264,18 @@ export class HostedSession implements Leased {
    * starts) stays here, and is not tried again.
    */
   private async leaveLoop(inline: LocalWalk): Promise<void> {
+    if (!(await this.rebuildInThread(inline, 'walks keep off the event loop since a request held it past every script limit'))) this.time.movable = false;
+  }
+
+  /**
+   * Rebuilds the walk here in a thread of its own from its journal (a session with no model yet gets a thread
+   * with none), `why` going to the log; false without a policy, once the session takes no more, when the
+   * journal no longer holds the walk, or when no thread took it.
+   */
+  private async rebuildInThread(inline: LocalWalk, why: string): Promise<boolean> {
     const journal = inline.journal?.snapshot();
     const rebuildable = journal !== undefined || !inline.session.loaded;
-    const why = 'walks keep off the event loop since a request held it past every script limit';
-    if (!(this.moves !== undefined && rebuildable && (await this.moves.rebuild(journal, inline, why)))) this.time.movable = false;
+    return this.moves !== undefined && rebuildable && this.refusal === undefined && (await this.moves.rebuild(journal, inline, why));
   }
 
   /**
@@ -316,9 +324,7 @@ export class HostedSession implements Leased {
    * `kept` when neither arrived where the walk was, so that it keeps what the script did, which `error` says.
    */
   private async putBack(inline: LocalWalk, error: unknown, why: string): Promise<'thread' | 'here' | 'kept'> {
-    const journal = inline.journal?.snapshot();
-    const rebuildable = journal !== undefined || !inline.session.loaded;
-    if (this.moves !== undefined && rebuildable && this.refusal === undefined && (await this.moves.rebuild(journal, inline, why))) return 'thread';
+    if (await this.rebuildInThread(inline, why)) return 'thread';
     if (this.refusal !== undefined || inline.journal?.cutShort !== true) return 'here';
     const kept = await inline.undoCut(error);
     if (kept === undefined) return 'here';
