@@ -1,9 +1,7 @@
 import { ScriptError } from './errors.js';
-import type { SessionLoadOptions } from './session.js';
-import { JournalOp, operationOfCode, type JournaledOperation, type SyncWalk } from './walk-operations.js';
+import type { JournalOp, SessionLoadOptions } from './session.js';
 
-export { JournalOp };
-/** The byte of a journaled operation (core/walk-operations.ts says which are journaled, and how). */
+/** The byte of a journaled operation (`WALK_OPERATIONS` in core/session.ts says which are journaled, and how). */
 export type JournalCode = (typeof JournalOp)[keyof typeof JournalOp];
 
 /** The load a journal starts from: the model as it came (text in any format, or a model file value) and the seed it got. */
@@ -37,7 +35,7 @@ type Cut =
   | 'lost';
 
 /** Outcome of an operation that threw: distinct from any element index or boolean. */
-const THREW = 0x7fff_fff0;
+export const THREW = 0x7fff_fff0;
 
 /**
  * What was asked of one walk since its load, so that another copy of the engine can rebuild the very same
@@ -105,7 +103,7 @@ export class Journal {
 
   /**
    * An operation (its byte, `JournalOp.<name>`) ran and gave `outcome`, what its row's `outcome` makes of its
-   * answer (core/walk-operations.ts: a step's element, 1/0 for a boolean, 0 for nothing); `text` is its script
+   * answer (`WALK_OPERATIONS` in core/session.ts: a step's element, 1/0 for a boolean, 0 for nothing); `text` is its script
    * or reason, for those that take one. The byte rather than the name: a lookup by name per step showed.
    */
   record(code: JournalCode, outcome: number, text?: string): void {
@@ -161,30 +159,4 @@ export class Journal {
 /** Folds one outcome into a fingerprint (FNV-style): cheap, and order-sensitive. */
 export function fold(hash: number, op: number, outcome: number): number {
   return Math.imul(Math.imul(hash ^ op, 0x01000193) ^ outcome, 0x01000193) | 0;
-}
-
-/** What {@link replayJournal} calls: the journaled operations, answering at once; an ExecutionSession is one. */
-export type Replayable = Pick<SyncWalk, JournaledOperation>;
-
-/**
- * Asks `walk` (freshly loaded from the journal's start) everything the journal recorded, in order, and
- * answers the fingerprint of the outcomes: equal to the journal's when the walk arrived where the original did.
- */
-export function replayJournal(walk: Replayable, record: JournalRecord): number {
-  let hash = 0;
-  let text = 0;
-  for (const op of record.ops) {
-    const row = operationOfCode(op);
-    if (row === undefined) throw new Error(`a journal holds the byte ${op}, which no operation records`);
-    let outcome: number;
-    try {
-      const method = walk[row.name] as (...args: unknown[]) => unknown;
-      const answer = row.entry.text ? method.call(walk, record.texts[text++]) : method.call(walk);
-      outcome = row.entry.outcome(answer);
-    } catch {
-      outcome = THREW;
-    }
-    hash = fold(hash, op, outcome);
-  }
-  return hash;
 }

@@ -13,7 +13,7 @@ import type { WalkStatistics } from './machine/statistics.js';
 import type { ModelFileJson } from './model/types.js';
 import { graphShape, seenVariables, walkProgress, type GraphShape, type VariablesSeen, type WalkProgress } from './machine/walk-view.js';
 import { reportStep, type StepReport, type StepReportOptions } from './machine/step-report.js';
-import { Journal, JournalOp, replayJournal, type JournalStart } from './journal.js';
+import { fold, Journal, THREW, type JournalRecord, type JournalStart } from './journal.js';
 import type { Awaitable } from './awaitable.js';
 
 /** The message of docs/api-execution.md for any operation that needs a model before one is loaded. */
@@ -74,7 +74,7 @@ export interface StepAnswer {
 /**
  * What the execution endpoints ask of a walk, in plain data, so that the walk may run in this thread (an
  * {@link ExecutionSession}) or another (server/sessions/worker-walk.ts) behind the same endpoints. Each
- * method is a row of core/walk-operations.ts, which says what the proxies and the journal do with it.
+ * method is a row of {@link WALK_OPERATIONS}, which says what the proxies and the journal do with it.
  */
 export interface SessionWalk {
   load(text: string, options?: SessionLoadOptions): Awaitable<SessionLoadResult>;
@@ -99,6 +99,122 @@ export interface SessionWalk {
    * them, and the shape of its models unless `knownLoad` names the load the caller already has it of.
    */
   view(knownLoad?: number): Awaitable<WalkView>;
+}
+
+/** How the journal records an operation, so that another thread can ask it again. */
+export interface JournalEntry {
+  /** Its byte in a journal: never reused for another operation, since journals cross threads. */
+  readonly code: number;
+  /** It takes one text (a script, a reason), which the journal keeps beside the byte. */
+  readonly text: boolean;
+  /**
+   * The number its answer folds into the journal's fingerprint, which proves a replay arrived; the session
+   * records the same number as the operation runs (`Journal.record`), the replay makes it of the answer.
+   */
+  outcome(answer: unknown): number;
+}
+
+/** What the walk's stack needs to know of one operation; everything else about it is its method. */
+export interface WalkOperation {
+  /** It may change what a later operation answers: position, coverage, statuses, variables or the model. */
+  readonly changes: boolean;
+  /**
+   * How a journal records it. A read that runs scripts is journaled too (getters may draw from the walk's
+   * random source); a load is not recorded but starts a journal afresh (`Journal.begin`).
+   */
+  readonly journal?: JournalEntry;
+  /**
+   * It opens a walk, so it waits for a reservation of the script engine and its work is judged as a load's
+   * (`load`) or a restart's, not as a step's.
+   */
+  readonly opens?: 'load' | 'restart';
+  /** What a watcher's list of recent steps does once it answered: starts afresh, or adds the step taken. */
+  readonly observed?: 'afresh' | 'step';
+}
+
+const nothing = (): number => 0;
+
+/**
+ * Every operation of a walk, declared once, beside its signature above and its implementation in
+ * {@link ExecutionSession} below, so that a new operation is this file alone. The proxies of a walk
+ * (server/sessions/local-walk.ts, worker-walk.ts, server/view/observed-walk.ts, built on core/walk-proxy.ts),
+ * the worker's dispatcher, and the journal's bytes and replay derive from it; the type makes a row missing or
+ * left over a compile error, and test/architecture/walk-operations.test.ts fails too.
+ */
+export const WALK_OPERATIONS = {
+  load: { changes: true, opens: 'load', observed: 'afresh' },
+  loadModel: { changes: true, opens: 'load', observed: 'afresh' },
+  hasNext: { changes: true, journal: { code: 1, text: false, outcome: (more) => (more === true ? 1 : 0) } },
+  next: {
+    changes: true,
+    journal: { code: 2, text: false, outcome: (answer) => (answer as { step: { element: number } }).step.element },
+    observed: 'step',
+  },
+  variables: { changes: false, journal: { code: 3, text: false, outcome: nothing } },
+  setData: { changes: true, journal: { code: 4, text: true, outcome: nothing } },
+  // Recorded only when it fails; a restart that succeeds rewinds the journal to its load.
+  restart: { changes: true, journal: { code: 5, text: false, outcome: nothing }, opens: 'restart', observed: 'afresh' },
+  fail: { changes: true, journal: { code: 6, text: true, outcome: nothing } },
+  stepCount: { changes: false },
+  statistics: { changes: false },
+  modelFile: { changes: false },
+  describe: { changes: false },
+  view: { changes: false },
+} as const satisfies { readonly [K in keyof SessionWalk]: WalkOperation };
+
+/** The operations a journal records. */
+export type JournaledOperation = {
+  [K in keyof SessionWalk]: (typeof WALK_OPERATIONS)[K] extends { readonly journal: JournalEntry } ? K : never;
+}[keyof SessionWalk];
+
+/** What {@link operationOfCode} gives for a journal's byte. */
+export interface JournaledRow {
+  readonly name: JournaledOperation;
+  readonly entry: JournalEntry;
+}
+
+const byCode: (JournaledRow | undefined)[] = [];
+for (const [name, row] of Object.entries(WALK_OPERATIONS) as Array<[keyof SessionWalk, WalkOperation]>) {
+  if (row.journal !== undefined) byCode[row.journal.code] = { name: name as JournaledOperation, entry: row.journal };
+}
+
+/** The journaled operation of a journal's byte; undefined for a byte no operation has. */
+export function operationOfCode(code: number): JournaledRow | undefined {
+  return byCode[code];
+}
+
+/**
+ * Each journaled operation's byte, by name: what {@link ExecutionSession} records. The byte rather than the
+ * name, since a lookup by name per step showed (docs/benchmarks.md, "The walk's operations declared once").
+ */
+export const JournalOp = Object.fromEntries(
+  byCode.flatMap((row) => (row === undefined ? [] : [[row.name, row.entry.code]])),
+) as { readonly [K in JournaledOperation]: (typeof WALK_OPERATIONS)[K]['journal']['code'] };
+
+/** What {@link replayJournal} calls: the journaled operations, answering at once; an ExecutionSession is one. */
+export type Replayable = { [K in JournaledOperation]: (...args: Parameters<SessionWalk[K]>) => Awaited<ReturnType<SessionWalk[K]>> };
+
+/**
+ * Asks `walk` (freshly loaded from the journal's start) everything the journal recorded, in order, and
+ * answers the fingerprint of the outcomes: equal to the journal's when the walk arrived where the original did.
+ */
+export function replayJournal(walk: Replayable, record: JournalRecord): number {
+  let hash = 0;
+  let text = 0;
+  for (const op of record.ops) {
+    const row = operationOfCode(op);
+    if (row === undefined) throw new Error(`a journal holds the byte ${op}, which no operation records`);
+    let outcome: number;
+    try {
+      const method = walk[row.name] as (...args: unknown[]) => unknown;
+      const answer = row.entry.text ? method.call(walk, record.texts[text++]) : method.call(walk);
+      outcome = row.entry.outcome(answer);
+    } catch {
+      outcome = THREW;
+    }
+    hash = fold(hash, op, outcome);
+  }
+  return hash;
 }
 
 /** What {@link SessionWalk.view} answers. */

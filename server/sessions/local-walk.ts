@@ -4,7 +4,7 @@ import type { Journal, JournalStart } from '../../core/journal.js';
 import type { LoadedModelFile } from '../../core/model/load.js';
 import type { SandboxReservation } from '../../core/scripting.js';
 import type { ExecutionSession, SessionLoadOptions, SessionLoadResult, SessionWalk, StepAnswer } from '../../core/session.js';
-import { walkForwarder, type OpeningOperation, type SyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
+import { walkForwarder, type OpeningOperation, type SyncWalk, type WalkOperationName } from '../../core/walk-proxy.js';
 import type { Walker } from '../../core/walker.js';
 import type { LoadSource } from './load-placement.js';
 import { SESSION_CLOSED_MESSAGE } from './worker-walk.js';
@@ -93,7 +93,7 @@ export class LocalWalk extends walkForwarder<Omit<SyncWalk, OpeningOperation>>()
   override readonly hasNext = (): boolean => this.session.hasNext();
   override readonly next = (): StepAnswer => this.session.next();
 
-  /** Every other operation goes to the walk at once (core/walk-operations.ts). */
+  /** Every other operation goes to the walk at once (core/walk-proxy.ts). */
   override forward(op: WalkOperationName, first: unknown, second: unknown): unknown {
     return (this.session[op] as (first: unknown, second: unknown) => unknown).call(this.session, first, second);
   }

@@ -6,12 +6,11 @@
  * here as it would there.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { replayJournal } from '../../core/journal.js';
 import { isPromiseLike } from '../../core/awaitable.js';
 import { SerialQueue } from '../serial-queue.js';
-import { ExecutionSession } from '../../core/session.js';
+import { ExecutionSession, replayJournal, WALK_OPERATIONS, type WalkOperation } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
-import { WALK_OPERATIONS, type WalkOperation, type WalkOperationName } from '../../core/walk-operations.js';
+import type { WalkOperationName } from '../../core/walk-proxy.js';
 import { threadRegistries } from '../thread-plugins.js';
 import { yieldToTheEventLoop } from '../thread-niceness.js';
 import { LocalWalk } from './local-walk.js';

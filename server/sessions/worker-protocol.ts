@@ -1,6 +1,6 @@
 import type { JournalRecord } from '../../core/journal.js';
 import type { SessionDefaults } from '../../core/session.js';
-import type { WalkOperationName } from '../../core/walk-operations.js';
+import type { WalkOperationName } from '../../core/walk-proxy.js';
 import type { SlowRule } from './slow-requests.js';
 
 /** Where a plugin module was loaded from, so that a worker thread can load it again (`--plugin`). */
@@ -29,7 +29,7 @@ export interface WorkerSetup {
 
 export interface WalkRequest {
   readonly id: number;
-  /** A row of core/walk-operations.ts. */
+  /** A row of `WALK_OPERATIONS` (core/session.ts). */
   readonly op: WalkOperationName;
   readonly args: readonly unknown[];
   /** Answer the milliseconds of the thread's CPU the operation took, too. */

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { SessionLoadOptions, SessionLoadResult, SessionWalk, WalkView } from '../../core/session.js';
-import { walkForwarder, type AsyncWalk, type WalkOperationName } from '../../core/walk-operations.js';
+import { walkForwarder, type AsyncWalk, type WalkOperationName } from '../../core/walk-proxy.js';
 import { ErrorCodes, WalkerError } from '../../core/errors.js';
 import { workerEntryOf } from '../thread-plugins.js';
 import { rebuiltError } from './thrown-data.js';
@@ -74,7 +74,7 @@ export class WorkerWalk extends walkForwarder<AsyncWalk>() implements SessionWal
     return new WorkerWalk(worker);
   }
 
-  /** Every operation but {@link view} crosses to the thread as it is asked (core/walk-operations.ts). */
+  /** Every operation but {@link view} crosses to the thread as it is asked (core/walk-proxy.ts). */
   override forward(op: WalkOperationName, first: unknown, second: unknown): Promise<unknown> {
     return this.call(op, second === undefined ? (first === undefined ? [] : [first]) : [first, second]);
   }

@@ -1,7 +1,7 @@
 import { andThen } from '../../core/awaitable.js';
 import type { Step } from '../../core/machine/machine.js';
-import type { Awaitable, SessionWalk, StepAnswer } from '../../core/session.js';
-import { WALK_OPERATIONS, walkForwarder, type WalkOperation, type WalkOperationName } from '../../core/walk-operations.js';
+import { WALK_OPERATIONS, type Awaitable, type SessionWalk, type StepAnswer, type WalkOperation } from '../../core/session.js';
+import { walkForwarder, type WalkOperationName } from '../../core/walk-proxy.js';
 import type { StepSeen } from './messages.js';
 
 /** The last steps of a walk, oldest first, in a ring of fixed size. */
@@ -36,7 +36,7 @@ export class RecentSteps {
 /**
  * A session's walk as a watched request sees it: everything goes to the walk itself ({@link inner}, set
  * before each request), and the steps it takes are noted on the way back. What an operation does to the list
- * is its `observed` in core/walk-operations.ts: a load or restart starts it afresh, as the walk itself starts
+ * is its `observed` in `WALK_OPERATIONS` (core/session.ts): a load or restart starts it afresh, as the walk itself starts
  * afresh, and a step adds itself.
  */
 export class ObservedWalk extends walkForwarder<SessionWalk>() implements SessionWalk {

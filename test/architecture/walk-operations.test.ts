@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ExecutionSession } from '../../core/session.js';
-import { JournalOp } from '../../core/journal.js';
-import { MAX_OPERATION_ARGS, WALK_OPERATION_NAMES, WALK_OPERATIONS, operationOfCode, type WalkOperation } from '../../core/walk-operations.js';
+import { ExecutionSession, JournalOp, operationOfCode, WALK_OPERATIONS, type WalkOperation } from '../../core/session.js';
+import { MAX_OPERATION_ARGS, WALK_OPERATION_NAMES } from '../../core/walk-proxy.js';
 import { LocalWalk } from '../../server/sessions/local-walk.js';
 import { WorkerWalk } from '../../server/sessions/worker-walk.js';
 import { ObservedWalk, RecentSteps } from '../../server/view/observed-walk.js';
@@ -31,7 +30,7 @@ function sessionWalkArities(): Map<string, number> {
 
 const rows = (): Array<[string, WalkOperation]> => Object.entries(WALK_OPERATIONS) as Array<[string, WalkOperation]>;
 
-describe('the walk operations table (core/walk-operations.ts)', () => {
+describe('the walk operations table (WALK_OPERATIONS, core/session.ts)', () => {
   it('names every operation of SessionWalk, and none it lacks', () => {
     const members = sessionWalkMembers();
     expect(members.length).toBeGreaterThan(10);

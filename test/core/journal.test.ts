@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { replayJournal, type JournalRecord } from '../../core/journal.js';
+import type { JournalRecord } from '../../core/journal.js';
 import { createRegistries, installPlugins } from '../../core/plugin.js';
-import { ExecutionSession } from '../../core/session.js';
+import { ExecutionSession, replayJournal } from '../../core/session.js';
 import { Walker } from '../../core/walker.js';
 import { generatorsPlugin } from '../../plugins/generators/index.js';
 import { stopConditionsPlugin } from '../../plugins/conditions/index.js';

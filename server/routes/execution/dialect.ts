@@ -1,5 +1,5 @@
 import type { Awaitable, SessionWalk } from '../../../core/session.js';
-import type { EndpointName, EndpointResults } from './endpoints.js';
+import type { Endpoint, EndpointName, EndpointResults } from './endpoints.js';
 
 /** How one dialect answers one endpoint. */
 export interface Encoding<N extends EndpointName> {
@@ -16,13 +16,11 @@ export interface Encoding<N extends EndpointName> {
   encode(result: EndpointResults[N]): object;
 }
 
-/** Endpoints of walker's own that a dialect may leave out: GraphWalker's REST service has no getModel. */
-export type OptionalEndpoint = 'getModel';
-
 /**
  * One wire dialect of the execution endpoints: `/walker` (ours) or `/graphwalker` (GraphWalker 4.3's, for
  * AltWalker and other clients of it). A dialect is an encoding of the one endpoint table, never a copy of the
- * routes: both serve the same session.
+ * routes: both serve the same session. It encodes what it answers its own way; the rest answer as their
+ * endpoint's `answer` says.
  */
 export interface Dialect {
   /** The route family's name. */
@@ -35,8 +33,27 @@ export interface Dialect {
   readonly operationPrefix: string;
   /** The Content-Type of every answer, success or failure. */
   readonly contentType: string;
-  /** An endpoint the dialect has no encoding for is not among its routes (its path answers 404). */
-  readonly encodings: { readonly [N in Exclude<EndpointName, OptionalEndpoint>]: Encoding<N> } & { readonly [N in OptionalEndpoint]?: Encoding<N> };
+  /** The endpoints it answers its own way. */
+  readonly encodings: { readonly [N in EndpointName]?: Encoding<N> };
+  /** Endpoints it does not serve: their paths answer 404 (GraphWalker's REST service has no getModel). */
+  readonly leavesOut?: readonly EndpointName[];
+}
+
+/**
+ * How `dialect` answers `endpoint`: its own encoding, else the endpoint's shared answer; undefined for an
+ * endpoint it leaves out. Throws for one it has no answer for at all, a mistake in the code that no request
+ * should meet, so the family refuses to start.
+ */
+export function encodingOf<N extends EndpointName>(dialect: Dialect, endpoint: Endpoint<N>): Encoding<N> | undefined {
+  if (dialect.leavesOut?.includes(endpoint.name) === true) return undefined;
+  const encoding = (dialect.encodings[endpoint.name] as Encoding<N> | undefined) ?? endpoint.answer;
+  if (encoding === undefined) {
+    throw new Error(
+      `The ${dialect.name} dialect has no answer for the endpoint ${endpoint.name}: encode it in the dialect, give ` +
+        'the endpoint an answer every dialect shares (server/routes/execution/endpoints.ts), or list it in leavesOut.',
+    );
+  }
+  return encoding;
 }
 
 /** The Content-Type of JSON answers. */

@@ -4,6 +4,8 @@ import { andThen } from '../../../core/awaitable.js';
 import type { Awaitable, SessionLoadResult, SessionWalk, StepAnswer } from '../../../core/session.js';
 import type { WalkStatistics } from '../../../core/machine/statistics.js';
 import type { ModelFileJson } from '../../../core/model/types.js';
+import type { Encoding } from './dialect.js';
+import { hasNextResponse, loadResponse, okResponse, statisticsResponse } from './schemas.js';
 
 /** What each execution endpoint does to the session yields, before a dialect encodes it. */
 export interface EndpointResults {
@@ -44,10 +46,10 @@ export interface EndpointInputs {
 export type EndpointMethod = 'GET' | 'POST' | 'PUT';
 
 /**
- * One execution endpoint: where it is and what it does to the session. What it answers is a dialect's
- * business (server/routes/execution/dialect.ts): the same table serves `/walker` and `/graphwalker`, so a walk
- * started through one is the walk the other sees. Failures are thrown (a WalkerError) and turned into `nok` by
- * the scope's error handler.
+ * One execution endpoint: where it is, what it does to the session, and how every dialect answers it unless a
+ * dialect encodes it its own way (server/routes/execution/dialect.ts): the same table serves `/walker` and
+ * `/graphwalker`, so a walk started through one is the walk the other sees. Failures are thrown (a
+ * WalkerError) and turned into `nok` by the scope's error handler.
  */
 export interface Endpoint<N extends EndpointName = EndpointName> {
   readonly name: N;
@@ -62,6 +64,17 @@ export interface Endpoint<N extends EndpointName = EndpointName> {
   input(request: FastifyRequest): EndpointInputs[N];
   /** Runs in the session's queue, so strictly one at a time per session; the walk may answer later (another thread). */
   run(walk: SessionWalk, input: EndpointInputs[N]): Awaitable<EndpointResults[N]>;
+  /** The answer of every dialect that does not encode the endpoint its own way; without it, each must. */
+  readonly answer?: Encoding<N>;
+}
+
+const OK = Object.freeze({ result: 'ok' });
+const HAS_NEXT = Object.freeze({ result: 'ok', hasNext: 'true' });
+const NO_NEXT = Object.freeze({ result: 'ok', hasNext: 'false' });
+
+/** The answer every dialect gives to a request that did what it asked and has nothing to say: `{"result":"ok"}`. */
+export function answerOk(): object {
+  return OK;
 }
 
 /** For endpoints that take nothing of the request. */
@@ -92,6 +105,14 @@ const load: Endpoint<'load'> = {
     return { text: typeof request.body === 'string' ? request.body : '', generator: generator || undefined };
   },
   run: (walk, { text, generator }) => walk.load(text, { generator }),
+  answer: {
+    description:
+      'Replaces the loaded model, its position, data and statistics, and runs the model actions; answers the ' +
+      "seed that replays the walk (GraphWalker answers none; its clients ignore the member). The body is a JSON " +
+      'or yEd GraphML model file, told apart by its content. A failed load changes nothing.',
+    response: loadResponse,
+    encode: ({ seed }) => ({ result: 'ok', seed }),
+  },
 };
 
 const hasNext: Endpoint<'hasNext'> = {
@@ -101,6 +122,13 @@ const hasNext: Endpoint<'hasNext'> = {
   summary: 'Whether the walk has a next step',
   input: nothing,
   run: (walk) => walk.hasNext(),
+  answer: {
+    description:
+      'The string "true" or "false"; "false" once every stop condition is fulfilled, after a dead end, or ' +
+      'after fail.',
+    response: hasNextResponse,
+    encode: (more) => (more ? HAS_NEXT : NO_NEXT),
+  },
 };
 
 const getNext: Endpoint<'getNext'> = {
@@ -128,6 +156,13 @@ const setData: Endpoint<'setData'> = {
   summary: "Run a script in the current model's scope",
   input: tail,
   run: (walk, script) => walk.setData(script),
+  answer: {
+    description:
+      "Runs the script in the current model's scope. The script is the rest of the path, percent-encoded " +
+      'whole (? and # must be encoded).',
+    response: okResponse,
+    encode: answerOk,
+  },
 };
 
 const restart: Endpoint<'restart'> = {
@@ -137,6 +172,11 @@ const restart: Endpoint<'restart'> = {
   summary: 'Restart the walk from the start',
   input: nothing,
   run: (walk) => walk.restart(),
+  answer: {
+    description: 'A full reset with the same seed: the walk after a restart repeats the walk after the load.',
+    response: okResponse,
+    encode: answerOk,
+  },
 };
 
 const fail: Endpoint<'fail'> = {
@@ -148,13 +188,23 @@ const fail: Endpoint<'fail'> = {
   run: (walk, reason) => andThen(walk.fail(reason), () => reason),
 };
 
-const getStatistics: Endpoint<'getStatistics'> = {
+/** Exported for `/walker`, whose answer adds to this one's. */
+export const getStatistics: Endpoint<'getStatistics'> & Required<Pick<Endpoint<'getStatistics'>, 'answer'>> = {
   name: 'getStatistics',
   methods: ['GET', 'POST'],
   url: '/getStatistics',
   summary: 'Coverage statistics',
   input: nothing,
   run: (walk) => walk.statistics(),
+  answer: {
+    description:
+      'Percentages are floor(100 * visited / total); the requirement figures and lists (requirementsPassed, ' +
+      'requirementsNotCovered, and requirementsFailed, whose items name the key RequirementKey) appear only ' +
+      'when the models have requirements. GET and POST answer the same.',
+    response: statisticsResponse,
+    // GraphWalker's members only: what walker adds is /walker's (walkerDialect).
+    encode: ({ planning: _planning, ...statistics }) => ({ result: 'ok', ...statistics }),
+  },
 };
 
 const getModel: Endpoint<'getModel'> = {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { RouteFamily } from '../../route-family.js';
 import { andThen } from '../../../core/awaitable.js';
 import type { Awaitable, SessionWalk } from '../../../core/session.js';
-import { JSON_TYPE, type Dialect, type Encoding } from './dialect.js';
+import { encodingOf, JSON_TYPE, type Dialect, type Encoding } from './dialect.js';
 import { ENDPOINTS, type Endpoint, type EndpointName } from './endpoints.js';
 import { documentEndpoint } from './openapi.js';
 import { badUrlRefusal, createErrorHandler, handleNotFound, methodNotAllowed } from './wire.js';
@@ -71,7 +71,7 @@ export function registerExecutionRoutes(
   }
 
   for (const endpoint of ENDPOINTS) {
-    const encoding = dialect.encodings[endpoint.name] as Encoding<EndpointName> | undefined;
+    const encoding = encodingOf(dialect, endpoint);
     if (encoding === undefined) continue;
     const handler = handlerOf(endpoint, encoding, sessionOf);
     // One route per method, so that each is an OpenAPI operation with an id of its own.

@@ -1,6 +1,6 @@
 import { joinVariables } from '../../../core/machine/machine.js';
 import { JSON_TYPE, type Dialect } from './dialect.js';
-import { answerOk, commonEncodings } from './common-encodings.js';
+import { answerOk, getStatistics } from './endpoints.js';
 import { getModelResponse, okResponse, walkerGetDataResponse, walkerGetNextResponse, walkerLoadResponse, walkerStatisticsResponse } from './schemas.js';
 
 /** `/walker`: walker's own encoding of GraphWalker's legacy format (docs/api-execution.md). */
@@ -17,7 +17,6 @@ export const walkerDialect: Dialect = {
   operationPrefix: '',
   contentType: JSON_TYPE,
   encodings: {
-    ...commonEncodings,
     load: {
       description:
         'Replaces the loaded model, its position, data and statistics, and runs the model actions; answers the ' +
@@ -29,7 +28,7 @@ export const walkerDialect: Dialect = {
     },
     getStatistics: {
       description:
-        `${commonEncodings.getStatistics.description} For a walk with guards, planning says how many states ` +
+        `${getStatistics.answer.description} For a walk with guards, planning says how many states ` +
         'planning with guards explored, its bounds, which bound an exploration stopped at (boundHit), if any, and then the decisions planned on the fly (decisions) and those that went by the graph alone (graphDecisions).',
       response: walkerStatisticsResponse,
       encode: (statistics) => ({ result: 'ok', ...statistics }),

@@ -2,7 +2,6 @@ import { ErrorCodes, WalkerError } from '../../../core/errors.js';
 import { ownVariables } from '../../../core/machine/machine.js';
 import { andThen } from '../../../core/awaitable.js';
 import type { Dialect } from '../execution/dialect.js';
-import { commonEncodings } from '../execution/common-encodings.js';
 import { failedAsAskedResponse, graphwalkerGetDataResponse, graphwalkerGetNextResponse } from '../execution/schemas.js';
 
 /** GraphWalker's answers say they are text, though they are JSON; clients parse them as JSON either way. */
@@ -30,8 +29,8 @@ export const graphwalkerDialect: Dialect = {
     'fail answers nok with the reason.',
   operationPrefix: 'graphwalker',
   contentType: GRAPHWALKER_TYPE,
+  leavesOut: ['getModel'],
   encodings: {
-    ...commonEncodings,
     getNext: {
       description:
         "Runs the element's actions and answers its name and the base name of its model's name; with " +
