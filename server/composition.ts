@@ -24,6 +24,7 @@ import { withSetupDeadline } from './plugin-deadline.js';
 import { idMaker } from './node-id.js';
 import { HostedSession, type IsolationPolicy } from './sessions/hosted-session.js';
 import { LoopOverruns } from './sessions/loop-overruns.js';
+import { SessionActivity } from './sessions/walk-pace.js';
 import { LoopTurns } from './sessions/loop-turns.js';
 import { SessionStore } from './sessions/store.js';
 import type { PluginSource } from './sessions/worker-protocol.js';
@@ -98,6 +99,7 @@ export async function compose(
           plugins: pluginSources,
           note: (level, message) => notes.to(level, message),
           overruns: new LoopOverruns((message) => notes.to('warn', message)),
+          activity: new SessionActivity(),
         }
       : undefined;
   const now = options.now ?? Date.now;

@@ -6,7 +6,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Registries } from '../../core/plugin.js';
 import { thrownData } from '../sessions/thrown-data.js';
-import { yieldToTheEventLoop } from '../thread-niceness.js';
 import { threadRegistries } from '../thread-plugins.js';
 import type { ConversionJob, ConversionReady, ConversionReply, ConversionRequest, ConversionSetup } from './conversion-protocol.js';
 import { convertFile, graphmlAsJson, writeModel } from './model-conversion.js';
@@ -27,9 +26,8 @@ function run(registries: Registries, job: ConversionJob): unknown {
   }
 }
 
-// A conversion is its client's work, the loop every other client's: on a machine whose cores are all busy, a
-// thread at the loop's priority took the loop's share of them (docs/benchmarks.md, "Measurements behind the code").
-yieldToTheEventLoop();
+// At the process's priority, as every thread of it: a thread of lower priority may hold a lock the event loop
+// waits for (server/sessions/walk-pace.ts says which), and a conversion is one task, bounded by the size limits.
 
 try {
   const registries = await threadRegistries(setup.plugins);

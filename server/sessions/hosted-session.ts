@@ -19,6 +19,7 @@ import { RequestQueue } from './request-queue.js';
 import type { IsolationPolicy, SessionInfo, SessionWatcher } from './session-hosting.js';
 import { loopYieldMs } from './slow-requests.js';
 import { ThreadMoves, type MovableSession } from './thread-moves.js';
+import { SessionActivity } from './walk-pace.js';
 import { watchedRequest } from './watched-request.js';
 import { SESSION_CLOSED_MESSAGE, WorkerWalk } from './worker-walk.js';
 
@@ -58,6 +59,8 @@ export class HostedSession implements Leased {
   private yieldMs: number | undefined;
   /** What {@link yieldNow} last answered: the yield of the request that last yielded. */
   private yieldRead = 0;
+  /** The number the app's {@link SessionActivity} gave this session's last request. */
+  private lastStarted = 0;
   private summary: WalkSummary = { models: [], steps: 0, vertexCoverage: 0, edgeCoverage: 0 };
   private watcher: SessionWatcher | undefined;
 
@@ -113,7 +116,7 @@ export class HostedSession implements Leased {
    * thread is timed: one that kept the loop busy too long counts towards moving the walk to a thread.
    */
   run<T>(task: (walk: SessionWalk) => Awaitable<T>): Promise<T> {
-    return this.requests.run(() => this.start(task));
+    return this.requests.run(() => this.begin(task));
   }
 
   /**
@@ -124,7 +127,7 @@ export class HostedSession implements Leased {
    * changed while it waited): a read of the models' shape costs O(model) once per load, like the load.
    */
   look<T>(task: (walk: SessionWalk) => Awaitable<T>, judged: () => boolean = () => true): Promise<T> {
-    return this.requests.run(() => this.start(task, false, judged()));
+    return this.requests.run(() => this.begin(task, false, judged()));
   }
 
   /** Who watches the session now; undefined when nobody does. */
@@ -206,6 +209,20 @@ export class HostedSession implements Leased {
     this.time.movable = false;
     inline?.dispose();
     this.watcher?.replaced();
+  }
+
+  /**
+   * A task's turn in the queue has come: counted among the app's requests, and a walk in a thread told
+   * whether others were served since this session's last request, which paces it (walk-pace.ts).
+   */
+  private begin<T>(task: (walk: SessionWalk) => Awaitable<T>, heard = true, judged = true): Awaitable<T> {
+    const activity = this.isolation?.activity;
+    if (activity !== undefined) {
+      const started = activity.started();
+      if (this.remote !== undefined) this.remote.pace = SessionActivity.othersBetween(this.lastStarted, started);
+      this.lastStarted = started;
+    }
+    return this.start(task, heard, judged);
   }
 
   /**

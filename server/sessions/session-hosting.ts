@@ -1,5 +1,6 @@
 import type { SessionWalk, WalkSummary } from '../../core/session.js';
 import type { LoopOverruns } from './loop-overruns.js';
+import type { SessionActivity } from './walk-pace.js';
 import type { LoopTimeRule } from './loop-time.js';
 import type { PluginSource } from './worker-protocol.js';
 
@@ -22,6 +23,11 @@ export interface IsolationPolicy extends LoopTimeRule {
    * limit, every walk leaves the loop before its next request. Without it, each session judges only itself.
    */
   readonly overruns?: LoopOverruns;
+  /**
+   * The app's, shared by its sessions: whether others are served, which paces a walk that keeps its thread
+   * busy (server/sessions/walk-pace.ts). Without it such a walk runs at its full pace.
+   */
+  readonly activity?: SessionActivity;
 }
 
 /**

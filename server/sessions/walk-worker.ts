@@ -12,7 +12,7 @@ import { ExecutionSession, replayJournal, WALK_OPERATIONS, type WalkOperation } 
 import { Walker } from '../../core/walker.js';
 import type { WalkOperationName } from '../../core/walk-proxy.js';
 import { threadRegistries } from '../thread-plugins.js';
-import { yieldToTheEventLoop } from '../thread-niceness.js';
+import { WalkPace } from './walk-pace.js';
 import { LocalWalk } from './local-walk.js';
 import { SlowRequests } from './slow-requests.js';
 import { threadCpuMs } from './thread-cpu.js';
@@ -24,17 +24,16 @@ if (port === null) throw new Error('walk-worker.js runs as a worker thread only 
 
 const setup = workerData as WorkerSetup;
 
-// A walk comes to a thread because its scripts keep a core busy; it yields the cores to the event loop, which
-// serves every other session (server/thread-niceness.ts). Not to SCHED_IDLE (`chrt --idle`), which yielded more
-// to the event loop but also to every other process: on a machine whose cores other work kept busy a walk of
-// that class got no core at all, and its requests waited until their connections timed out.
-
 /**
- * A walk that came for its load's cost keeps the process's priority, so that the load is not starved on a
- * machine whose cores are busy and a walk whose steps are cheap is not starved either, until its own
- * requests turn slow by the rule that moves walks off the event loop; then it yields, as a moved walk does
- * once rebuilt. Undefined once yielded.
+ * A walk comes to a thread because its scripts keep a core busy, and there it is paced while other sessions
+ * are served, so that it leaves the event loop its share of the cores (server/sessions/walk-pace.ts). A walk
+ * rebuilt from a journal is paced from the start. One that came for its load's cost runs at its full pace
+ * until its own requests turn slow by the rule that moves walks off the event loop: its steps may be cheap.
  */
+const pace = new WalkPace();
+let paced = setup.journal !== undefined;
+
+/** The rule that judges the requests of a walk that came for its load; undefined once they turned slow. */
 let steps = setup.journal === undefined && setup.slowRule !== undefined ? new SlowRequests(setup.slowRule, threadCpuMs) : undefined;
 
 /** Runs a request's synchronous work; judged as the event loop judges it while the thread has not yielded. */
@@ -49,7 +48,7 @@ function judged(op: WalkOperationName, work: () => unknown): unknown {
   } finally {
     if (rule.judge(performance.now() - started, cpuStarted, false)) {
       steps = undefined;
-      yieldToTheEventLoop();
+      paced = true;
     }
   }
 }
@@ -102,13 +101,20 @@ function serve(walk: LocalWalk, request: WalkRequest, post: (reply: WalkReply) =
 
 try {
   const { walk, fingerprint } = await rebuild();
-  // A moved walk yields once rebuilt, not before: its replay runs the scripts again under their wall-clock time
-  // limits, and at the lower priority on a busy machine a getter that ran 50 ms on the event loop ran past the
-  // default 1 s there, so the replay failed where the walk had not and the walk could not move.
-  if (setup.journal !== undefined) yieldToTheEventLoop();
   const queue = new SerialQueue();
   const post = (reply: WalkReply): void => port.postMessage(reply);
-  port.on('message', (request: WalkRequest) => void queue.run(() => serve(walk, request, post)));
+  const timed = (request: WalkRequest): Promise<void> | undefined => {
+    const cpuStarted = pace.begin();
+    const served = serve(walk, request, post);
+    if (served === undefined) return void pace.ran(cpuStarted, performance.now());
+    return served.then(() => pace.ran(cpuStarted, performance.now()));
+  };
+  port.on('message', (request: WalkRequest) => {
+    void queue.run(() => {
+      const owed = pace.owed(paced && request.pace === true, performance.now());
+      return owed === 0 ? timed(request) : new Promise((resolve) => setTimeout(resolve, owed)).then(() => timed(request));
+    });
+  });
   port.postMessage({ ready: true, fingerprint } satisfies WorkerReady);
 } catch (error) {
   port.postMessage({ ready: false, error: thrownData(error) } satisfies WorkerReady);

@@ -22,7 +22,7 @@ export interface WorkerSetup {
   readonly journal?: JournalRecord;
   /**
    * When a walk that came for its load (no journal) has slow requests, as the event loop judges them: its
-   * thread then yields the cores. A walk rebuilt from a journal came because it was slow, and yields at once.
+   * thread is paced from then on (walk-pace.ts). A walk rebuilt from a journal came because it was slow, and is paced at once.
    */
   readonly slowRule?: SlowRule;
 }
@@ -34,6 +34,8 @@ export interface WalkRequest {
   readonly args: readonly unknown[];
   /** Answer the milliseconds of the thread's CPU the operation took, too. */
   readonly timed?: boolean;
+  /** Other sessions are served: a walk whose scripts keep its thread busy keeps its pace (server/sessions/walk-pace.ts). */
+  readonly pace?: boolean;
 }
 
 /** A failure as it crosses the thread: enough to rebuild a WalkerError, or to say what else went wrong. */

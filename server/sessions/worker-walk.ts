@@ -35,6 +35,8 @@ export class WorkerWalk extends walkForwarder<AsyncWalk>() implements SessionWal
   private stopped: Error | undefined;
   /** Loads of the session before its walk came here, so that the count a view shows goes on growing. */
   private loadsBefore = 0;
+  /** Set by the session before each request: other sessions are served, so a busy walk keeps its pace (walk-pace.ts). */
+  pace = false;
 
   private constructor(private readonly worker: Worker) {
     super();
@@ -111,7 +113,7 @@ export class WorkerWalk extends walkForwarder<AsyncWalk>() implements SessionWal
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timed });
-      this.worker.postMessage({ id, op, args, ...(timed ? { timed } : {}) } satisfies WalkRequest);
+      this.worker.postMessage({ id, op, args, ...(timed ? { timed } : {}), ...(this.pace ? { pace: true } : {}) } satisfies WalkRequest);
     });
   }
 

@@ -67,7 +67,7 @@ describe('a large conversion past the limits of the conversion thread', () => {
   }, 60_000);
 
   it('that takes memory without end is stopped at --conversion-memory and answered 422, and the service lives on', async () => {
-    // The default time limit: the thread is niced, and on a busy machine it may take seconds to fill its memory.
+    // The default time limit: on a busy machine the thread may take seconds to fill its memory.
     const { service, probe } = await serve(['--conversion-memory', '128']);
     const growing = await expectOthersServed(service, probe, () => convert(service, threadsText('grow')));
     expect(growing).toEqual({

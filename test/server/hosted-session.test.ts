@@ -5,6 +5,8 @@ import { builtinPlugins } from '../../plugins/index.js';
 import { HostedSession } from '../../server/sessions/hosted-session.js';
 import { LocalWalk } from '../../server/sessions/local-walk.js';
 import { LoopOverruns, WARY_MS } from '../../server/sessions/loop-overruns.js';
+import { SessionActivity } from '../../server/sessions/walk-pace.js';
+import type { WorkerWalk } from '../../server/sessions/worker-walk.js';
 import { ExecutionSession } from '../../core/session.js';
 import { ensureBuilt } from '../cli/online-helpers.js';
 import { generateModel } from '../../core/model/generate.js';
@@ -214,6 +216,7 @@ describe('the sessions of one app, once a request held the loop past every scrip
       clock: () => clock.wall,
       cpuClock: () => clock.cpu,
       overruns: new LoopOverruns(note, () => clock.wall),
+      activity: new SessionActivity(),
     };
     const open = async (id: string) => {
       const session = new HostedSession(id, walker, { scriptLimits: { timeoutMs: 300 } }, policy, 0);
@@ -281,6 +284,26 @@ describe('the sessions of one app, once a request held the loop past every scrip
     expect(notes[0]).toBe(
       'Session waited held the event loop for 900 ms, past every script limit: every walk runs in a thread of its own until 10 minutes pass without another such request.',
     );
+  }, 120_000);
+
+  it("tells a walk in a thread to keep its pace when, and only when, another session's request started since its last", async () => {
+    const { open, request } = await app();
+    const [moved, other] = [await open('moved'), await open('other')];
+    await request(other, (walk) => walk.load(MODEL));
+    await request(moved, (walk) => walk.load(MODEL));
+    // Past every script limit: the walk moves before its next request.
+    await request(moved, (walk) => walk.setData('s = 1;'), 900);
+    await request(moved, (walk) => walk.stepCount());
+    expect(moved.isolated).toBe(true);
+    // A task gets the walk it runs on: in a thread, the WorkerWalk, whose flag goes with each of its requests.
+    const paced = () => request(moved, (walk) => (walk as WorkerWalk).pace);
+    expect(await paced()).toBe(false);
+    await request(other, (walk) => walk.stepCount());
+    expect(await paced()).toBe(true);
+    expect(await paced()).toBe(false);
+    await request(other, (walk) => walk.stepCount());
+    await request(other, (walk) => walk.stepCount());
+    expect(await paced()).toBe(true);
   }, 120_000);
 });
 

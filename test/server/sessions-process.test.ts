@@ -157,7 +157,7 @@ describe('a session with slow scripts', () => {
     const slow = await newSession(pingPong('slow', SLOW_GUARD, 9));
     // Step 3 asks the guards, yields the loop after 100 ms, and runs again once the walk has moved. What the
     // move costs the others is those 100 ms and the start of a thread, which on a machine shared with other
-    // test files takes seconds (the thread runs at a low priority): so the seven are measured in the steady
+    // test files takes seconds: so the seven are measured in the steady
     // state, once it has moved, as the issue and `npm run bench` do.
     for (let i = 0; i < 6; i++) await json('GET', `/walker/sessions/${slow}/getNext`);
     expect((await json('GET', `/walker/sessions/${slow}`)).body.isolated).toBe(true);
@@ -198,9 +198,9 @@ describe('a session with slow scripts', () => {
     // room for the load to vary within a measurement. The absolute 50 ms is what `npm run bench` measures
     // (docs/benchmarks.md).
     expect(p99, JSON.stringify(report)).toBeLessThan(Math.max(50, 2 * p99Alone));
-    // The slow session walked on in its thread meanwhile, at whatever pace the cores left it: a thread of low
-    // priority on a busy machine may even pass its scripts' wall-clock limits (docs/architecture.md),
-    // so neither its pace nor its answers are asserted, only that it stayed in its thread.
+    // The slow session walked on in its thread meanwhile, paced, at whatever the cores left it: on a busy
+    // machine its scripts may even pass their wall-clock limits (docs/architecture.md), so neither its pace
+    // nor its answers are asserted, only that it stayed in its thread.
     expect((await json('GET', `/walker/sessions/${slow}`)).body.isolated).toBe(true);
   });
 
