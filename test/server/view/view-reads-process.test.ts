@@ -22,19 +22,20 @@ const LOGIN = readFileSync('test/fixtures/models/graphwalker/Login.json', 'utf8'
 const TIMEOUT_MS = 25;
 const LOOPS = 'Object.defineProperty(globalThis, "evil", { get() { while (true) {} }, enumerable: true });';
 /**
- * Slow by its own work: some 50 ms of the thread’s CPU on the quiet 2-core machine, then a value. A machine
+ * Slow by its own work, well past the slow-request rule's 20 ms of CPU on any machine (a third of it, 6e5 turns,
+ * ran under the rule on one 2-core machine of ours and above it on another), then a value. A machine
  * whose cores other work takes stretches its time on the wall clock, never its CPU time, so the slow-request
  * rule sees its work however busy the machine is; a getter that waited 25 ms on the host's clock had run too
  * little of it for the rule when the machine was busy.
  */
-const SLOW = 'Object.defineProperty(globalThis, "slow", { get() { var z = 0; for (var i = 0; i < 6e5; i++) z += i % 7; return 1; }, enumerable: true });';
+const SLOW = 'Object.defineProperty(globalThis, "slow", { get() { var z = 0; for (var i = 0; i < 2e6; i++) z += i % 7; return 1; }, enumerable: true });';
 
 /** The service of the looping getter, with the short time limit. */
 let limited: Service;
 /**
  * The service of the slow getter, with a time limit far above what the getter needs even where the machine
- * leaves its thread a twentieth of a core: once moved, the walk's thread runs at a low priority
- * (docs/architecture.md, "Sessions"), and under the default limit of 1 s a busy machine stretched the getter past it.
+ * leaves its thread a small share of a core: under the default limit of 1 s a busy machine stretched the getter
+ * past it.
  */
 const SLOW_SERVICE_TIMEOUT_MS = 20_000;
 let slowService: Service;
