@@ -30,7 +30,9 @@ export function apiErrorHandler(answers: ErrorAnswers = {}) {
   return function handleApiError(thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const error = toError(thrown) as Error & Partial<FastifyError>;
     const answer = answerOf(error, request, answers);
-    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 503 is a refusal the service chose (a cap reached, a thread busy), answered with what to do: logging
+    // each as an error would bury the failures in a log that a client retrying a full service fills.
+    if (answer.status >= 500 && answer.status !== 503) request.log.error({ err: error }, 'request failed');
     return sendApiError(reply, answer);
   };
 }

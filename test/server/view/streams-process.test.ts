@@ -69,6 +69,8 @@ describe('event streams of the web view', () => {
     expect(((await fourth.json()) as { message: string }).message).toBe(
       'The service has 3 event streams open, the most --max-view-streams allows: close a page that watches it, or start the service with a higher --max-view-streams.',
     );
+    // A refusal is an answer, not a failure of the service: nothing logged as an error.
+    expect(service.output().stderr).not.toContain('"level":50');
     // The page still reads the walk whole, and once a stream closes, another may open.
     expect((await fetch(`${service.url}/walker/view/sessions/${c}`)).status).toBe(200);
     onA[0].socket.destroy();
