@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { chromiumPath } from './find-chromium.js';
 import { Host } from './http-host.js';
 import type { BenchRow, BenchSection } from './report.js';
 
@@ -14,7 +14,7 @@ const FPS_TARGET = 60;
  * The editor (docs/editor.md) in headless Chromium against a walker service in a worker thread: the size of
  * the page's bundle, the requests an edit costs (all requests, and the changes alone), how long a 200-element
  * draft takes from navigation to drawn and ready, and the frames a second while a vertex with 20 edges is
- * dragged. Chromium is the system's (`WALKER_CHROMIUM`, else `chromium` on the PATH), as the screenshot takes.
+ * dragged. Chromium is the one the browser tests drive (bench/find-chromium.ts).
  */
 export const benchEditor: BenchSection = async () => {
   const web = join(import.meta.dirname, '..', 'web');
@@ -22,7 +22,7 @@ export const benchEditor: BenchSection = async () => {
     { section: SECTION, subject: 'the page (view and editor)', metric: 'app.js bytes', value: statSync(join(web, 'app.js')).size },
     { section: SECTION, subject: 'the page (view and editor)', metric: 'app.css bytes', value: statSync(join(web, 'app.css')).size },
   ];
-  const executablePath = process.env.WALKER_CHROMIUM || execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
+  const executablePath = chromiumPath();
   const host = await Host.start('walker');
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   try {

@@ -123,3 +123,17 @@ export function thisMachine(): Lookout {
     },
   };
 }
+
+/**
+ * A Chromium to drive, for the browser tests and the bench's editor section ({@link findChromium}). Without
+ * one it throws, saying how to get one: the browser tests never skip.
+ */
+export function chromiumPath(): string {
+  const found = findChromium(thisMachine());
+  if (found !== undefined) return found;
+  throw new Error(
+    'The browser tests and the editor bench need Chromium or Google Chrome, and found neither on the PATH, where ' +
+      "their installers put them, nor in Playwright's cache: install one (Debian: apt-get install chromium; .ci/run " +
+      'does) or set WALKER_CHROMIUM to its executable.',
+  );
+}

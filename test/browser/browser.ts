@@ -1,19 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { findChromium, thisMachine } from './find-chromium.js';
-
-/**
- * A Chromium to drive ({@link findChromium}: `WALKER_CHROMIUM`, Debian's `chromium` that `.ci/run` installs,
- * Google Chrome, Playwright's builds). Without one the browser tests fail, saying how to get it: they never skip.
- */
-export function chromiumPath(): string {
-  const found = findChromium(thisMachine());
-  if (found !== undefined) return found;
-  throw new Error(
-    'The browser tests need Chromium or Google Chrome, and found neither on the PATH, where their installers put ' +
-      "them, nor in Playwright's cache: install one (Debian: apt-get install chromium; .ci/run does) or set " +
-      'WALKER_CHROMIUM to its executable.',
-  );
-}
+import { chromiumPath } from '../../bench/find-chromium.js';
 
 /** A headless Chromium for one test file; close it in afterAll. */
 export function launchBrowser(): Promise<Browser> {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findChromium, type Lookout } from './find-chromium.js';
+import { findChromium, type Lookout } from '../../bench/find-chromium.js';
 
 /** A machine with these files and commands, and nothing else. */
 function machine(options: { platform?: NodeJS.Platform; files?: string[]; commands?: Record<string, string>; env?: NodeJS.ProcessEnv; playwright?: string }): Lookout {
