@@ -3,7 +3,10 @@ import type { ExecutionSession } from '../../core/session.js';
 import { LOOP_LOAD_MS } from './load-placement.js';
 import type { LoopTurns } from './loop-turns.js';
 import { CPU_SHARE, SlowRequests, type SlowRule } from './slow-requests.js';
-import { threadCpuMs } from './thread-cpu.js';
+import { recentThreadCpuMs, threadCpuMs } from './thread-cpu.js';
+
+/** How old the CPU reading a request starts from may be: what it may count of the work before it. */
+const START_READING_STALE_MS = 1;
 
 /** How a session's requests are timed: its slow rule, and the clocks (tests pass fake ones). */
 export interface LoopTimeRule extends SlowRule {
@@ -35,6 +38,8 @@ export class LoopTime {
   private readonly slow: SlowRequests | undefined;
   private readonly clock: () => number;
   private readonly cpuClock: () => number;
+  /** The CPU clock at a request's start, `now` by {@link clock}: a recent reading of the thread's, or the rule's clock. */
+  private readonly cpuAtStart: (now: number) => number;
   private carried: HeldSoFar | undefined;
   private heavy = false;
 
@@ -52,8 +57,9 @@ export class LoopTime {
      * a script's time limit, which only a built-in that the limit cannot interrupt (plugins/quickjs/README.md)
      * or a request of several scripts near it passes. It must have run {@link CPU_SHARE} of that on the
      * thread's CPU, as a slow request must: on a busy machine a cheap request may wait for a core longer than
-     * a short limit, and moved its walk for nothing. So every request reads the CPU clock while this holds, a
-     * cost small beside a request over HTTP (docs/benchmarks.md, "A moved walk's priority"). Default never.
+     * a short limit, and moved its walk for nothing. So every request starts from a reading of the CPU clock
+     * while this holds, one at most a millisecond old (a reading is a system call, which per request cost the
+     * service a sixth of its steps: docs/benchmarks.md, "Reading the CPU clock"). Default never.
      */
     private readonly overrunMs = Number.POSITIVE_INFINITY,
     /**
@@ -64,6 +70,8 @@ export class LoopTime {
   ) {
     this.movable = rule !== undefined;
     this.cpuClock = rule?.cpuClock ?? threadCpuMs;
+    const given = rule?.cpuClock;
+    this.cpuAtStart = given === undefined ? (now) => recentThreadCpuMs(now, START_READING_STALE_MS) : () => given();
     this.slow = rule === undefined ? undefined : new SlowRequests(rule, this.cpuClock);
     this.clock = rule?.clock ?? (() => performance.now());
   }
@@ -82,9 +90,9 @@ export class LoopTime {
   measure<T>(session: ExecutionSession, work: () => T, load = false): T {
     const loads = session.loadsAsked;
     const carried = this.take();
-    const cpuStarted = carried === undefined ? (this.movable ? this.slow?.cpuStart(load) : undefined) : carried.cpuStarted;
-    const overrunCpuStarted = carried === undefined ? (this.judgesOverrun() ? (cpuStarted ?? this.cpuClock()) : undefined) : carried.overrunCpuStarted;
     const started = this.clock();
+    const cpuStarted = carried === undefined ? (this.movable && this.slow?.asksCpu(load) === true ? this.cpuAtStart(started) : undefined) : carried.cpuStarted;
+    const overrunCpuStarted = carried === undefined ? (this.judgesOverrun() ? (cpuStarted ?? this.cpuAtStart(started)) : undefined) : carried.overrunCpuStarted;
     let result: T | undefined;
     try {
       result = work();

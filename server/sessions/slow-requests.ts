@@ -60,7 +60,12 @@ export class SlowRequests {
    * reads no clock on its steps (a reading costs a tenth of a cheap step).
    */
   cpuStart(load = false): number | undefined {
-    return (load ? this.loads : this.steps) === 0 ? undefined : this.cpuClock();
+    return this.asksCpu(load) ? this.cpuClock() : undefined;
+  }
+
+  /** Whether a request about to start needs a reading of the CPU clock ({@link cpuStart}): one of its kind was slow lately. */
+  asksCpu(load = false): boolean {
+    return (load ? this.loads : this.steps) !== 0;
   }
 
   /**

@@ -50,3 +50,17 @@ function firstNumber(length: number): number {
   }
   return value;
 }
+
+/** This thread's last reading by {@link recentThreadCpuMs}, and when (performance.now()) it was taken. */
+let recent = { at: Number.NEGATIVE_INFINITY, cpuMs: 0 };
+
+/**
+ * The thread's CPU clock as read at most `staleMs` before `now` (performance.now()): a fresh reading only when
+ * the last is older. For the start of a request, whose CPU time matters only once the request turns out long:
+ * the reading may then count up to `staleMs` of the thread's work before the request as the request's, which
+ * is nothing beside the limits it is held to, and the service's many short requests share one system call.
+ */
+export function recentThreadCpuMs(now: number, staleMs: number): number {
+  if (now - recent.at > staleMs || now < recent.at) recent = { at: now, cpuMs: threadCpuMs() };
+  return recent.cpuMs;
+}
