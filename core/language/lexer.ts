@@ -145,7 +145,7 @@ const CHUNK = 4096;
 
 /**
  * A quoted body with each backslash dropped and the character after it kept. Copied as code units: a global
- * regular-expression replace grew five times slower per character past some ten thousand escapes in one string.
+ * regular-expression replace grew five times slower per character past some thousands of escapes in one string.
  */
 function unescaped(body: string): string {
   const codes = new Uint16Array(body.length);
