@@ -44,10 +44,12 @@ describe.concurrent('walker online, the real process', () => {
     const idle = await rawClient(port, `GET /walker/hasNext HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     await idle.waitFor('"hasNext"');
     const half = await rawClient(port, `POST /walker/load HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Le`);
-    const reader = await rawClient(port);
+    // A reader that stops reading once its 20 MB answer has begun to arrive. Before that, the service is still
+    // making the answer, which takes 0.6 to 0.9 s on a quiet machine and seconds on a busy one: most likely
+    // what held the process 2.8 to 4.9 s past its grace in paired runs of the suite, when the test did not wait.
+    const reader = await rawClient(port, `GET /walker/getData HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    await reader.waitFor('HTTP/1.1 200');
     reader.socket.pause();
-    reader.socket.write(`GET /walker/getData HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
     // Stopped at the same moment, a service no client holds tells what ending costs the process on this
     // machine now (a busy machine stretches it by seconds); the one its clients hold may take the 3 s of
     // grace more, and four seconds of room: dropping its connections and freeing 20 MB took 1.1 s at load 12,
@@ -57,6 +59,8 @@ describe.concurrent('walker online, the real process', () => {
     const [held, free] = await Promise.all([timed(service.stop('SIGTERM')), timed(unheld.stop('SIGTERM'))]);
     expect({ held: held.code, free: free.code }).toEqual({ held: 0, free: 0 });
     expect(held.ms, JSON.stringify({ held, free })).toBeLessThan(free.ms + 3000 + 4000);
+    // The slow reader was given the whole grace, not cut off as soon as its answer was handed to the socket.
+    expect(held.ms, JSON.stringify({ held, free })).toBeGreaterThanOrEqual(3000);
     reader.socket.resume();
     await Promise.all([idle.closed, half.closed, reader.closed]);
     expect(half.received()).toBe('');
