@@ -5,6 +5,7 @@ import { isLargeLoad, loadInThread, type LoadSource } from './load-placement.js'
 import type { LocalWalk } from './local-walk.js';
 import type { LoopTime } from './loop-time.js';
 import type { IsolationPolicy } from './session-hosting.js';
+import { walkThreadName } from './thread-name.js';
 import { WorkerWalk } from './worker-walk.js';
 import type { WorkerSetup } from './worker-protocol.js';
 
@@ -142,6 +143,6 @@ export class ThreadMoves {
   private threadSetup(): Omit<WorkerSetup, 'journal'> {
     const { journal: _journal, ...defaults } = this.defaults;
     const { plugins, slowRequestMs, slowRequests } = this.policy;
-    return { defaults, plugins, slowRule: { slowRequestMs, slowRequests } };
+    return { defaults, plugins, slowRule: { slowRequestMs, slowRequests }, threadName: walkThreadName(this.session.id) };
   }
 }

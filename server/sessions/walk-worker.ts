@@ -16,6 +16,7 @@ import { WalkPace } from './walk-pace.js';
 import { LocalWalk } from './local-walk.js';
 import { SlowRequests } from './slow-requests.js';
 import { threadCpuMs } from './thread-cpu.js';
+import { nameThisThread } from './thread-name.js';
 import { thrownData } from './thrown-data.js';
 import type { WalkReply, WalkRequest, WorkerReady, WorkerSetup } from './worker-protocol.js';
 
@@ -23,6 +24,7 @@ const port = parentPort;
 if (port === null) throw new Error('walk-worker.js runs as a worker thread only (server/sessions/worker-walk.ts).');
 
 const setup = workerData as WorkerSetup;
+if (setup.threadName !== undefined) nameThisThread(setup.threadName);
 
 /**
  * A walk comes to a thread because its scripts keep a core busy, and there it is paced while other sessions

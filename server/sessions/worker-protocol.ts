@@ -25,6 +25,8 @@ export interface WorkerSetup {
    * thread is paced from then on (walk-pace.ts). A walk rebuilt from a journal came because it was slow, and is paced at once.
    */
   readonly slowRule?: SlowRule;
+  /** What the thread is called where the system shows threads (server/sessions/thread-name.ts). */
+  readonly threadName?: string;
 }
 
 export interface WalkRequest {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
 import { triangle } from './models.js';
-import { expectOthersServed, json as request, TARGET_MS, worstLatencyDuring } from './other-clients.js';
+import { expectOthersServed, json as request, TARGET_MS, walkThreadOf, worstLatencyDuring } from './other-clients.js';
 import { GraphWalkerSocket } from './websocket-client.js';
 
 /**
@@ -104,6 +104,8 @@ describe('a built-in that no time limit interrupts', () => {
     // Queued behind the move, so answered by the walk in its thread.
     expect(await variable(id, 's')).toBe(length);
     expect((await json('GET', `/walker/sessions/${id}`)).body.isolated, `the first call took ${Math.round(first)} ms`).toBe(true);
+    // Named after its session where the system lists threads, so that `top -H` tells which session is busy.
+    expect(walkThreadOf(service.process.pid as number, id)).toEqual(expect.any(Number));
     expect(service.output().stderr).toMatch(new RegExp(`Session ${id} moved to a thread of its own: a request kept the event loop busy for \\d+ ms\\.`));
     expect(service.output().stderr).toMatch(new RegExp(`Session ${id} held the event loop for \\d+ ms, past every script limit: every walk runs in a thread of its own until 10 minutes pass`));
     // The probe, made before, leaves the loop with its first request in there (the one the check below waits for).

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import type { Service } from '../cli/online-helpers.js';
+import { walkThreadName } from '../../server/sessions/thread-name.js';
 
 /**
  * What another client of a service waits while a hostile or heavy request runs (issue 21): a client walks the
@@ -49,8 +50,24 @@ export async function sendJson(url: string, method: string, path: string, value?
  * process's: on two cores shared with other test files, a loop that is ready to answer may wait for a core
  * for hundreds of ms.
  */
-function waitedForCoreMs(pid: number): number {
-  return schedstatMs(pid, 1);
+function waitedForCoreMs(pid: number, tid = pid): number {
+  return schedstatMs(pid, 1, tid);
+}
+
+/**
+ * The thread of process `pid` that walks session `id`, found by its name; undefined while the walk runs on the
+ * event loop. A request of a walk in a thread crosses it: that thread's wait for a core is the machine's too.
+ */
+export function walkThreadOf(pid: number, id: string): number | undefined {
+  const name = walkThreadName(id);
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === name) return Number(tid);
+    }
+  } catch {
+    // The process ended, or the system has no /proc.
+  }
+  return undefined;
 }
 
 /** How long the main thread of process `pid` has run on a core, in ms (the same file's first field). */
@@ -58,9 +75,9 @@ function ranMs(pid: number): number {
   return schedstatMs(pid, 0);
 }
 
-function schedstatMs(pid: number, field: number): number {
+function schedstatMs(pid: number, field: number, tid = pid): number {
   try {
-    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[field]) / 1e6;
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[field]) / 1e6;
   } catch {
     return 0;
   }
@@ -69,7 +86,10 @@ function schedstatMs(pid: number, field: number): number {
 /** One request of the client, in ms: how long it took, and what of it the machine and the client took. */
 export interface WorstSpan {
   readonly ms: number;
+  /** What the service's event loop, and the probe's walk thread when it has one, waited for a core. */
   readonly serviceWaitedMs: number;
+  /** Of that, what the probe's walk thread waited. */
+  readonly walkWaitedMs: number;
   readonly clientWaitedMs: number;
   readonly clientCollectedMs: number;
   /** How long the service's event loop ran meanwhile: the rest of the request it was neither running nor waiting for a core. */
@@ -89,7 +109,8 @@ function pausedMs(pauses: readonly PerformanceEntry[], from: number, to: number)
  * Runs `work` while a client walks the session `probe` of `service`, and answers the longest any of its
  * requests took that was under way while `work` ran (a request the loop held for the whole of `work` counts
  * whole), how many there were and how long `work` took. `worstOwnMs` is the longest of them less the time that
- * the service's event loop and this process waited for a core meanwhile, and that this process spent
+ * the service's event loop, the probe's walk thread if it has one, and this process waited for a core
+ * meanwhile, and that this process spent
  * collecting its garbage (the client is this process, and a test file's heap is hundreds of MB): what the
  * service itself made the client wait, however busy the machine.
  */
@@ -102,7 +123,16 @@ export async function worstLatencyDuring<T>(
   const pauses: PerformanceEntry[] = [];
   const collections = new PerformanceObserver((list) => void pauses.push(...list.getEntries()));
   collections.observe({ entryTypes: ['gc'] });
-  const spans: Array<{ started: number; ended: number; serviceWaitedMs: number; clientWaitedMs: number; serviceRanMs: number; clientRanMs: number }> = [];
+  const spans: Array<{
+    started: number;
+    ended: number;
+    serviceWaitedMs: number;
+    walkWaitedMs: number;
+    clientWaitedMs: number;
+    serviceRanMs: number;
+    clientRanMs: number;
+  }> = [];
+  let walkThread: number | undefined;
   let stop = false;
   const connection = new Agent({ keepAlive: true, maxSockets: 1 });
   let first: () => void = () => {};
@@ -110,13 +140,19 @@ export async function worstLatencyDuring<T>(
   const client = (async () => {
     while (!stop) {
       const started = performance.now();
+      walkThread ??= walkThreadOf(pid, probe);
+      const thread = walkThread;
       const [serviceBefore, clientBefore, ranBefore, clientRanBefore] = [waitedForCoreMs(pid), waitedForCoreMs(process.pid), ranMs(pid), ranMs(process.pid)];
+      const walkBefore = thread === undefined ? 0 : waitedForCoreMs(pid, thread);
       const next = await getOn(connection, `${service.url}/walker/sessions/${probe}/getNext`);
       const ended = performance.now();
+      // Nothing when the thread ended meanwhile (its file is gone, and reads as 0).
+      const walkWaitedMs = thread === undefined ? 0 : Math.max(0, waitedForCoreMs(pid, thread) - walkBefore);
       spans.push({
         started,
         ended,
-        serviceWaitedMs: waitedForCoreMs(pid) - serviceBefore,
+        serviceWaitedMs: waitedForCoreMs(pid) - serviceBefore + walkWaitedMs,
+        walkWaitedMs,
         clientWaitedMs: waitedForCoreMs(process.pid) - clientBefore,
         serviceRanMs: ranMs(pid) - ranBefore,
         clientRanMs: ranMs(process.pid) - clientRanBefore,
@@ -150,6 +186,7 @@ export async function worstLatencyDuring<T>(
     worstOwn: worst && {
       ms: worst.ended - worst.started,
       serviceWaitedMs: worst.serviceWaitedMs,
+      walkWaitedMs: worst.walkWaitedMs,
       clientWaitedMs: worst.clientWaitedMs,
       clientCollectedMs: pausedMs(pauses, worst.started, worst.ended),
       serviceRanMs: worst.serviceRanMs,
