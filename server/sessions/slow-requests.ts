@@ -94,7 +94,8 @@ function bitCount(bits: number): number {
  * again in a thread of its own (`SandboxOptions.yieldAfterMs`, core/scripting.ts): five slow requests' worth,
  * 100 ms at least. Without it, the first request whose script runs to the time limit (1 s) held every other
  * session that long before the walk moved. Wall-clock time, as the script limits: on a machine so busy that
- * a cheap request's scripts take this long, the walk moves, and walks on in a thread of lower priority.
+ * a cheap request's scripts take this long, the walk moves, and walks on in a thread of its own, paced while
+ * other sessions are served (walk-pace.ts).
  */
 export function loopYieldMs(rule: SlowRule): number {
   return Math.max(100, 5 * rule.slowRequestMs);
