@@ -144,8 +144,9 @@ const BACKSLASH = 0x5c;
 const CHUNK = 4096;
 
 /**
- * A quoted body with each backslash dropped and the character after it kept. Copied as code units: a global
- * regular-expression replace grew five times slower per character past some thousands of escapes in one string.
+ * A quoted body with each backslash dropped and the character after it kept. Copied as code units: past some
+ * thousands of escapes in one string, each character of a global regular-expression replace cost several times
+ * as much (docs/benchmarks.md, "The generator language's quoted arguments").
  */
 function unescaped(body: string): string {
   const codes = new Uint16Array(body.length);

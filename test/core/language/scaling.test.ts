@@ -94,8 +94,9 @@ function parse(text: string): void {
 }
 
 /**
- * Three quoted arguments of some 30,000 characters, each with three escapes in every thirteen: a global regular-expression
- * replace that resolved the escapes grew five times slower for twice the input at about this size.
+ * Three quoted arguments of some 30,000 characters, each with three escapes in every thirteen: the size at which
+ * a global regular-expression replace that resolved the escapes grew faster than its input (docs/benchmarks.md,
+ * "The generator language's quoted arguments").
  */
 const MANY_ESCAPES: GeneratorExpr[] = [
   { name: '_', column: 1, condition: { kind: 'call', name: 'A', column: 1, argument: '0' } },
