@@ -8,6 +8,14 @@
 /** Declarations on one element beyond this are refused: yEd writes under ten, and no document needs a hundred. */
 export const MAX_NAMESPACE_DECLARATIONS = 100;
 
+/**
+ * Prefixes bound at once, by an element and the elements around it, beyond which a document is refused. Deep
+ * elements that each bind a prefix of their own grew the bindings to tens of thousands, and their reading
+ * faster than the document (docs/benchmarks.md, "The test suite"); a document redeclaring the same prefixes at
+ * any depth stays within it.
+ */
+export const MAX_PREFIXES_IN_FORCE = 1_000;
+
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 
 /** An element declares too many namespaces; the message says how many are allowed. */
@@ -18,6 +26,8 @@ export class NamespaceScope {
   private readonly current: Record<string, string | undefined> = Object.assign(Object.create(null) as object, { xml: XML_NAMESPACE });
   /** Per open element, the bindings its declarations replaced (undefined for most elements, which declare none). */
   private readonly replaced: ([prefix: string, uri: string | undefined][] | undefined)[] = [];
+  /** How many prefixes {@link current} binds. */
+  private bound = 1;
 
   /** Takes in force the `xmlns` and `xmlns:p` attributes of an element that opens. */
   open(element: string, attributes: Readonly<Record<string, string>>): void {
@@ -32,7 +42,14 @@ export class NamespaceScope {
         );
       }
       const prefix = name.slice(6);
-      replaced.push([prefix, this.current[prefix]]);
+      const before = this.current[prefix];
+      if (before === undefined && this.bound++ === MAX_PREFIXES_IN_FORCE) {
+        throw new NamespaceLimitError(
+          `the <${element}> element brings more than ${MAX_PREFIXES_IN_FORCE} XML namespace prefixes into force at once, ` +
+            'with those of the elements around it; yEd uses fewer than ten: remove the declarations the document does not use',
+        );
+      }
+      replaced.push([prefix, before]);
       this.current[prefix] = attributes[name];
     }
     this.replaced.push(replaced);
@@ -44,8 +61,10 @@ export class NamespaceScope {
     if (replaced === undefined) return;
     for (let i = replaced.length - 1; i >= 0; i--) {
       const [prefix, uri] = replaced[i];
-      if (uri === undefined) delete this.current[prefix];
-      else this.current[prefix] = uri;
+      if (uri === undefined) {
+        delete this.current[prefix];
+        this.bound--;
+      } else this.current[prefix] = uri;
     }
   }
 

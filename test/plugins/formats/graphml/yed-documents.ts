@@ -52,6 +52,12 @@ function times(s: number, make: (i: number) => string): string[] {
   return Array.from({ length: s }, (_, i) => make(i));
 }
 
+/**
+ * Prefixes that the nested namespaces bind in turn, fewer than the reader takes in force at once
+ * (MAX_PREFIXES_IN_FORCE): past them, each element redeclares a prefix an outer one bound.
+ */
+const NESTED_PREFIXES = 500;
+
 function add(list: string[], s: number, make: (i: number) => string): void {
   for (let i = 0; i < s; i++) list.push(make(i));
 }
@@ -80,7 +86,7 @@ export const PARTS: Readonly<Record<string, Part>> = {
   },
   nestedNamespaces: (s, d) => {
     let inner = '';
-    for (let i = 4 * s - 1; i >= 0; i--) inner = `<x:e xmlns:x="urn:x" xmlns:p${i}="urn:p${i}">${inner}</x:e>`;
+    for (let i = 4 * s - 1; i >= 0; i--) inner = `<x:e xmlns:x="urn:x" xmlns:p${i % NESTED_PREFIXES}="urn:p${i}">${inner}</x:e>`;
     d.nodes.push(`<node id="ns"><data key="d0">${inner}<y:ShapeNode><y:NodeLabel>v_Ns</y:NodeLabel></y:ShapeNode></data></node>`);
   },
   manyAttributes: (s, d) => d.nodes.push(shapeNode('at', 'v_At', times(16 * s, (i) => ` a${i}="${i}"`).join(''))),
