@@ -88,11 +88,6 @@ export class Broadcast {
     this.latest = undefined;
   }
 
-  /** Every reader gets the graph again with its next message: the loads it was counted by no longer hold. */
-  forgetGraphs(): void {
-    for (const reader of this.readers.values()) reader.load = -1;
-  }
-
   /**
    * Gives the latest publication to every reader, {@link READERS_PER_TURN} of them a turn of the event loop: a
    * write to a thousand sockets at once would hold every other client that long. A publication that comes

@@ -16,8 +16,8 @@ export class LoadedGraph {
   constructor(
     readonly load: number,
     /**
-     * Whether the walk that counted {@link load} ran in a thread of its own: a walk rebuilt there counts its
-     * loads afresh, so a load number names a graph only together with where it was counted.
+     * Whether the walk that gave the graph ran in a thread of its own: after a move the graph is read once more,
+     * from the rebuilt walk. Its load number goes on from the session's, so readers are not sent it again.
      */
     readonly isolated: boolean,
     readonly shape: GraphShape,

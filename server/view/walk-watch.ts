@@ -110,9 +110,10 @@ export class WalkWatch implements SessionWatcher {
   }
 
   replaced(): void {
-    // The walk rebuilt in a thread counts its loads afresh: a load number no longer says which graph it is.
+    // The walk rebuilt in a thread goes on counting loads where the session was (WorkerWalk.countLoadsAfter),
+    // so each reader's load still names its graph, and a page keeps the graph it drew. The visit counts are
+    // read afresh from the rebuilt walk.
     this.lastVisits = undefined;
-    this.broadcast.forgetGraphs();
   }
 
   private leave(stream: EventStream): void {

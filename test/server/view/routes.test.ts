@@ -310,6 +310,8 @@ describe('a watched session whose walk moves to a thread of its own', () => {
     // e0, then a and b by turns with e1 and e2 between: 12 steps visit e0 once, a 3 times, b 3 times, e1 3, e2 2.
     expect(visitsOf(messages)).toEqual([3, 3, 1, 3, 2]);
     expect(messages.at(-1)!.walk!.lastSteps.map((s) => s.id)).toEqual(['e0', 'a', 'e1', 'b', 'e2', 'a', 'e1', 'b', 'e2', 'a', 'e1', 'b']);
+    // The graph came once: the move changes no load, and a page that got a graph again laid it out afresh.
+    expect(messages.filter((m) => m.graph !== undefined).map((m) => m.load)).toEqual([1]);
     stream.close();
     // A thread starts and rebuilds the walk: seconds on a loaded machine.
   });
