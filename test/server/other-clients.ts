@@ -139,9 +139,10 @@ export async function worstLatencyDuring<T>(
   const warmed = new Promise<void>((resolve) => (first = resolve));
   const client = (async () => {
     while (!stop) {
-      const started = performance.now();
+      // Looked for before the request's clock starts: the search reads a file per thread of the service.
       walkThread ??= walkThreadOf(pid, probe);
       const thread = walkThread;
+      const started = performance.now();
       const [serviceBefore, clientBefore, ranBefore, clientRanBefore] = [waitedForCoreMs(pid), waitedForCoreMs(process.pid), ranMs(pid), ranMs(process.pid)];
       const walkBefore = thread === undefined ? 0 : waitedForCoreMs(pid, thread);
       const next = await getOn(connection, `${service.url}/walker/sessions/${probe}/getNext`);
