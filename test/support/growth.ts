@@ -8,6 +8,9 @@
  *   enough that the clock's grain does not count.
  * - A measurement that still looks too slow is taken again: chance spoils one now and then, while a cost that
  *   grows too fast spoils every one.
+ * - The work must not call vitest's `expect`: what it is given stays alive until the next full collection, so
+ *   every young collection copies it again, and the large input pays for that more than the small one
+ *   (docs/benchmarks.md, "The test suite"). A check inside the work uses `node:assert`.
  */
 
 export interface GrowthOptions {
@@ -69,25 +72,35 @@ export function boundedRatio(small: () => void, large: () => void, bound: number
   return boundedTiming(small, large, bound, attempts, options).ratio;
 }
 
-/** A {@link Timing} of `work` on inputs of size `n` and `2n`. */
-export interface Doubling extends Timing {
+/** A {@link Timing} of `work` on inputs of size `n` and `scale · n`. */
+export interface Growth extends Timing {
   readonly n: number;
 }
 
+export interface GrowthBound extends GrowthOptions {
+  /** How many times the small input the large one is: 2 unless given. */
+  readonly scale?: number;
+  /** The ratio the timing is held to: {@link LINEAR_RATIO} unless given, which is for a scale of 2. */
+  readonly bound?: number;
+  /** Measurements of each pair of sizes, as {@link boundedTiming} takes them. */
+  readonly attempts?: number;
+}
+
 /**
- * `work` on `make(n)` against `make(2 * n)`, held to {@link LINEAR_RATIO}; past it, the next doubling (`2n`
- * against `4n`) is measured too, and the lesser counts. The engine's cost per unit may step up once, where a
- * size crosses a threshold: a document whose open elements outgrow V8's young generation, a regular
- * expression past some thousands of matches (docs/benchmarks.md, "The test suite"). That spoils one doubling;
- * a cost that grows faster than its input spoils both.
+ * `work` on `make(n)` against `make(scale · n)`, held to `bound`; past it, the next pair (`2n` against
+ * `2 · scale · n`) is measured too, and the lesser counts. The engine's cost per unit may step up once, where a
+ * size crosses a threshold: a document whose open elements outgrow V8's young generation, a Map past 4,096
+ * entries, a regular expression past some thousands of matches (docs/benchmarks.md, "The test suite"). That
+ * spoils one pair; a cost that grows faster than its input spoils both.
  */
-export function timeDoubling<T>(make: (n: number) => T, work: (input: T) => unknown, n: number, rounds = 5, attempts = 3): Doubling {
-  const at = (size: number): Doubling => {
-    const [small, large] = [make(size), make(2 * size)];
-    return { ...boundedTiming(() => void work(small), () => void work(large), LINEAR_RATIO, attempts, { rounds }), n: size };
+export function timeGrowth<T>(make: (n: number) => T, work: (input: T) => unknown, n: number, options: GrowthBound = {}): Growth {
+  const { scale = 2, bound = LINEAR_RATIO, attempts = 3, ...growth } = options;
+  const at = (size: number): Growth => {
+    const [small, large] = [make(size), make(scale * size)];
+    return { ...boundedTiming(() => void work(small), () => void work(large), bound, attempts, growth), n: size };
   };
   const first = at(n);
-  if (first.ratio <= LINEAR_RATIO) return first;
+  if (first.ratio <= bound) return first;
   const next = at(2 * n);
   return next.ratio < first.ratio ? next : first;
 }

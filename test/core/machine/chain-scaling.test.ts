@@ -1,3 +1,4 @@
+import { equal } from 'node:assert/strict';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConditionExpr, GeneratorExpr } from '../../../core/language/ast.js';
 import { buildChains, chainContextOf } from '../../../core/machine/chain.js';
@@ -10,7 +11,7 @@ import { createRandom } from '../../../core/random.js';
 import { walkSettings } from '../../../core/walk-settings.js';
 import { Walker } from '../../../core/walker.js';
 import { builtinPlugins } from '../../../plugins/index.js';
-import { boundedRatio } from '../../support/growth.js';
+import { timeGrowth } from '../../support/growth.js';
 
 /**
  * What making a walk's chains costs, as the generator string and the model grow together (docs/generators.md,
@@ -19,6 +20,8 @@ import { boundedRatio } from '../../support/growth.js';
  * the input shows plainly: four times the input may take about four times as long, never sixteen.
  */
 
+/** How many times the small input the large one is. */
+const SCALE = 4;
 /** Four times the input may take at most this many times as long: linear is 4, quadratic 16. */
 const BOUND = 8;
 
@@ -53,16 +56,15 @@ const any = (operands: ConditionExpr[]): ConditionExpr => ({ kind: 'any', operan
 const generator = (name: string, condition: ConditionExpr): GeneratorExpr => ({ name, column: 1, condition });
 
 /** Makes the chains of one walk of `graph` whose one model runs `exprs`, as the machine does at load. */
-function load(graph: Graph, exprs: GeneratorExpr[]): void {
+function load([graph, exprs]: [Graph, GeneratorExpr[]]): void {
   const context = chainContextOf(graph, registries, createRandom(1), NO_STATE_PLANNING);
   const [chain] = buildChains([{ text: 'built in the test', exprs }], context);
-  expect(chain.parts).toHaveLength(exprs.length);
+  equal(chain.parts.length, exprs.length);
 }
 
-/** How many times longer a load of input size 4n takes than one of size n; `make(n)` gives the graph and the generators. */
+/** How many times longer a load of input size 4n takes than one of size n (or of 8n than 2n); `make(n)` gives the graph and the generators. */
 function growth(n: number, make: (n: number) => [Graph, GeneratorExpr[]]): number {
-  const [small, large] = [make(n), make(4 * n)];
-  return boundedRatio(() => load(...small), () => load(...large), BOUND);
+  return timeGrowth(make, load, n, { scale: SCALE, bound: BOUND }).ratio;
 }
 
 /** The operands every built-in condition gives for target i of a ring, in turn. */
@@ -131,15 +133,16 @@ describe('a load whose guards the walk explores takes time linear in the generat
   }
 
   /** Opens and closes a walk of `graph` whose generators ask for full vertex coverage `k` times over. */
-  function open(graph: Graph, k: number): void {
-    const generators = Array.from({ length: k / 1000 }, () => `random(${Array.from({ length: 1000 }, () => 'vertex_coverage(100)').join(' and ')})`);
+  function open([graph, k]: [Graph, number]): void {
+    const generators = Array.from({ length: k / 500 }, () => `random(${Array.from({ length: 500 }, () => 'vertex_coverage(100)').join(' and ')})`);
     const machine = new Machine({ graph, registries, seed: 1, generators: [generators.join(' ')], settings: walkSettings({ planTimeMs: 60_000 }) });
-    expect(machine.plannedStates()).toBe(2 * graph.vertexCount);
+    equal(machine.plannedStates(), 2 * graph.vertexCount);
     machine.dispose();
   }
 
   it('judges what the guards forbid once for operands written alike', () => {
-    const [small, large] = [guardedRing(500), guardedRing(2000)];
-    expect(boundedRatio(() => open(small, 2000), () => open(large, 8000), BOUND)).toBeLessThanOrEqual(BOUND);
+    // A ring of n vertices and 2n operands, 500 to a generator.
+    const make = (n: number): [Graph, number] => [guardedRing(n), 2 * n];
+    expect(timeGrowth(make, open, 500, { scale: SCALE, bound: BOUND }).ratio).toBeLessThanOrEqual(BOUND);
   });
 });

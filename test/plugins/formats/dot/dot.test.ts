@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelFileJson } from '../../../../core/model/types.js';
 import { dotFormat } from '../../../../plugins/formats/dot/index.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
+import { LINEAR_RATIO, timeGrowth } from '../../../support/growth.js';
 
 const write = dotFormat.write as NonNullable<typeof dotFormat.write>;
 
@@ -47,7 +47,7 @@ describe('DOT', () => {
     });
     expect(write(sharing(2))).toContain('  "m1/v0" -> "m2/w" [style=dashed, dir=none, constraint=false, label="S"];');
     // Old code copied the list of the state's vertices for each vertex: 20,000 and 40,000 took 6.9 s and 35 s.
-    const timing = timeDoubling(sharing, write, 10_000);
+    const timing = timeGrowth(sharing, write, 10_000);
     expect(timing.ratio, JSON.stringify(timing)).toBeLessThan(LINEAR_RATIO);
   }, 60_000);
 });

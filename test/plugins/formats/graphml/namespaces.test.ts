@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { read, refusal } from './read-graphml.js';
 import { ErrorCodes } from '../../../../core/errors.js';
 import { MAX_NAMESPACE_DECLARATIONS, MAX_PREFIXES_IN_FORCE } from '../../../../plugins/formats/graphml/namespace-scope.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
+import { LINEAR_RATIO, timeGrowth } from '../../../support/growth.js';
 import { documentOf } from './yed-documents.js';
 
 
@@ -81,7 +81,7 @@ describe('XML namespaces in GraphML', () => {
     // One skipped element in another, each declaring a namespace: all of them in force at the deepest, up to the 500 prefixes the part binds in turn.
     expect(read(documentOf(['nestedNamespaces'], 3)).models[0].vertices.map((v) => v.id)).toEqual(['a', 'b', 'ns']);
     // Old code copied the bindings in force for each element that declares one: 5,000 deep took 47 s.
-    const timing = timeDoubling((s) => documentOf(['nestedNamespaces'], s), read, 1_250);
+    const timing = timeGrowth((s) => documentOf(['nestedNamespaces'], s), read, 1_250);
     expect(timing.ratio, JSON.stringify(timing)).toBeLessThan(LINEAR_RATIO);
   }, 60_000);
 });

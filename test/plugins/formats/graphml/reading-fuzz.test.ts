@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WalkerError } from '../../../../core/errors.js';
 import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
+import { LINEAR_RATIO, timeGrowth } from '../../../support/growth.js';
 import { documentOf, PARTS } from './yed-documents.js';
 
 /** Reads a document as a load does; a refusal is an answer like any other, and costs its time too. */
@@ -22,7 +22,7 @@ describe('reading GraphML, fuzzed for scaling', () => {
     const mixes = fc.uniqueArray(fc.constantFrom(...Object.keys(PARTS)), { minLength: 1, maxLength: 3 });
     fc.assert(
       fc.property(mixes, (parts) => {
-        const timing = timeDoubling((s) => documentOf(parts, s), read, SCALE, 3);
+        const timing = timeGrowth((s) => documentOf(parts, s), read, SCALE, { rounds: 3 });
         expect(timing.ratio, `${parts.join(', ')}: ${JSON.stringify(timing)}`).toBeLessThan(LINEAR_RATIO);
       }),
       { numRuns: 12 },

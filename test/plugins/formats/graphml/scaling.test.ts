@@ -1,3 +1,4 @@
+import { throws } from 'node:assert/strict';
 import { describe, expect, it } from 'vitest';
 import { read, refusal } from './read-graphml.js';
 import { ErrorCodes } from '../../../../core/errors.js';
@@ -7,7 +8,7 @@ import { graphmlFormat } from '../../../../plugins/formats/graphml/index.js';
 import { parseVertexLabel } from '../../../../plugins/formats/graphml/label-parser.js';
 import { modelFileFromDocument } from '../../../../plugins/formats/graphml/read-models.js';
 import { readGraphmlDocument } from '../../../../plugins/formats/graphml/xml-reader.js';
-import { LINEAR_RATIO, timeDoubling } from '../../../support/growth.js';
+import { LINEAR_RATIO, timeGrowth } from '../../../support/growth.js';
 import { documentOf } from './yed-documents.js';
 
 const write = graphmlFormat.write as NonNullable<typeof graphmlFormat.write>;
@@ -15,7 +16,7 @@ const writeDot = dotFormat.write as NonNullable<typeof dotFormat.write>;
 
 /** The time of turning a document, already parsed, into models: where INIT: and groups were quadratic. */
 function modelsScaling(part: string, n: number) {
-  return timeDoubling(
+  return timeGrowth(
     (s) => readGraphmlDocument(documentOf([part], s)),
     (document) => modelFileFromDocument(document, 'm.graphml'),
     n,
@@ -47,7 +48,7 @@ describe('reading GraphML takes time in proportion to the document', () => {
     expect(error.message).toMatch(/^m\.graphml, element 'uc', field 'label': the vertex label 'v_Unclosed \/\* \/\*[ /*]*…' does not parse at column 12: expected a name/);
     expect(error.message.length).toBeLessThan(400);
     // Old code searched for the end of a comment from each of them to the end of the label: 40,000 took 18 s.
-    const timing = timeDoubling((s) => `v${' /*'.repeat(s)}`, (label) => expect(() => parseVertexLabel(label)).toThrow(), 20_000);
+    const timing = timeGrowth((s) => `v${' /*'.repeat(s)}`, (label) => throws(() => parseVertexLabel(label)), 20_000);
     expect(timing.ratio, JSON.stringify(timing)).toBeLessThan(LINEAR_RATIO);
   }, 60_000);
 
