@@ -1,5 +1,5 @@
 import { relative } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -46,6 +46,15 @@ class SlowFilesFirst extends BaseSequencer {
   }
 }
 
+/**
+ * The engine's pieces, tested in the test's own process: they start nothing and change no process-wide state
+ * that another file reads, so they may share a worker process one after another, and each worker imports the
+ * engine once rather than once per file (docs/benchmarks.md, "The test suite"). The files directly in
+ * test/core test a walker as a library user holds it (its disposal measures the process's memory) and keep a
+ * process each.
+ */
+const SHARED = ['test/core/*/**/*.test.ts', 'test/plugins/**/*.test.ts', 'test/support/**/*.test.ts'];
+
 export default defineConfig({
   resolve: {
     // clipanion's package.json has an extensionless `main`; Vite would pick its .mjs build, whose directory
@@ -53,13 +62,13 @@ export default defineConfig({
     alias: [{ find: /^clipanion$/, replacement: 'clipanion/lib/advanced/index.js' }],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     // @fastify/autoload imports the route families (server/discovery.ts); run through Vite like the rest, it
     // imports their TypeScript sources, and the same module instances as the tests do.
     server: { deps: { inline: ['@fastify/autoload'] } },
     // QuickJS instances and child processes are heavy: two workers match the CI machine's two cores.
     maxWorkers: 2,
-    // A process per test file: nothing one file leaves (timers, module state, memory) reaches the next.
+    // A process per test file, but for the project `shared` below: nothing one file leaves (timers, module state,
+    // memory) reaches the next.
     pool: 'forks',
     isolate: true,
     // No test needs more than a few hundred MB of heap; a runaway one then fails in seconds, named by the guard,
@@ -67,6 +76,10 @@ export default defineConfig({
     execArgv: ['--max-old-space-size=1536'],
     setupFiles: ['test/support/memory-guard.ts', 'test/support/child-processes.ts'],
     sequence: { sequencer: SlowFilesFirst },
+    projects: [
+      { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
+      { extends: true, test: { name: 'own', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...SHARED] } },
+    ],
     // Room for a machine busy with two other suites: a test that needs 2 s alone takes ten times that there.
     testTimeout: 60_000,
     // expect.poll waits 1 s by default: a page or a service answers later than that on a machine busy with a

@@ -24,17 +24,34 @@ setInterval(() => {
   const rss = process.memoryUsage.rss();
   if (rss > peak[0]) peak[0] = rss;
   if (rss < workerData.alarm) return;
-  writeSync(2, '\\n[memory guard] ' + workerData.file + ' › ' + running + ': the process holds ' + Math.round(rss / 1048576) +
+  writeSync(2, '\\n[memory guard] ' + running + ': the process holds ' + Math.round(rss / 1048576) +
     ' MB, past the alarm of ' + Math.round(workerData.alarm / 1048576) + ' MB. The test keeps what it no longer needs, or loops past its bound.\\n');
   process.kill(process.pid, 'SIGKILL');
 }, 100);
 `;
 
-const file = expect.getState().testPath ?? '(unknown test file)';
-// The highest resident memory the watch saw, shared with it.
-const peak = new SharedArrayBuffer(8);
-const watcher = new Worker(WATCH, { eval: true, workerData: { file, alarm: ALARM_BYTES, peak } });
-watcher.unref();
+interface Watch {
+  readonly worker: Worker;
+  /** The highest resident memory the watch saw since the current file began, shared with it. */
+  readonly peak: Float64Array;
+}
+
+/**
+ * One watch per process: a process that runs several test files one after another (vitest.config.ts, the
+ * `shared` project) evaluates this file again for each, and must not gain a thread each time.
+ */
+const WATCH_KEY = Symbol.for('walker.test.memory-watch');
+const holder = globalThis as { [WATCH_KEY]?: Watch };
+const watch = (holder[WATCH_KEY] ??= ((): Watch => {
+  const shared = new SharedArrayBuffer(8);
+  const worker = new Worker(WATCH, { eval: true, workerData: { alarm: ALARM_BYTES, peak: shared } });
+  worker.unref();
+  return { worker, peak: new Float64Array(shared) };
+})());
+
+const file = relative(process.cwd(), expect.getState().testPath ?? '(unknown test file)');
+watch.peak[0] = 0;
+watch.worker.postMessage(`${file} › (before the first test)`);
 
 /**
  * Seconds of CPU this process and the children it has waited for (the services and browsers a test starts and
@@ -52,15 +69,17 @@ function cpuSeconds(): number | undefined {
 }
 
 // WALKER_TEST_MEMORY_LOG=<file> appends each test file's peak and CPU seconds, for docs/benchmarks.md's
-// record of the suite.
+// record of the suite. A file that shares its process with others counts from its own start.
 const log = process.env.WALKER_TEST_MEMORY_LOG;
 if (log !== undefined && log !== '') {
+  const cpuAtStart = cpuSeconds();
   afterAll(() => {
-    const seen = Math.max(new Float64Array(peak)[0], process.memoryUsage.rss());
-    appendFileSync(log, `${Math.round(seen / (1024 * 1024))}\t${cpuSeconds()?.toFixed(1) ?? ''}\t${relative(process.cwd(), file)}\n`);
+    const seen = Math.max(watch.peak[0], process.memoryUsage.rss());
+    const cpu = cpuAtStart === undefined ? undefined : cpuSeconds()! - cpuAtStart;
+    appendFileSync(log, `${Math.round(seen / (1024 * 1024))}\t${cpu?.toFixed(1) ?? ''}\t${file}\n`);
   });
 }
 
 beforeEach(() => {
-  watcher.postMessage(expect.getState().currentTestName ?? '(unnamed test)');
+  watch.worker.postMessage(`${file} › ${expect.getState().currentTestName ?? '(unnamed test)'}`);
 });
