@@ -3,12 +3,15 @@ import { writeFileSync } from 'node:fs';
 /** Linux keeps 15 characters of a thread's name. */
 const NAME_LENGTH = 15;
 
+const PREFIX = 'walk ';
+
 /**
  * The name of the thread that walks session `id`, as `top -H` and `ps -L` show it: which session's scripts
- * keep a core busy. The start of a session id tells sessions apart; Linux keeps no more.
+ * keep a core busy. Linux keeps 15 characters, so the name keeps the end of the id: ids begin with the
+ * service's node id (server/node-id.ts), the same for every session, and end in their random part.
  */
 export function walkThreadName(id: string): string {
-  return `walk ${id}`.slice(0, NAME_LENGTH);
+  return PREFIX + id.slice(-(NAME_LENGTH - PREFIX.length));
 }
 
 /** Names the calling thread (Linux; elsewhere nothing happens). A thread without a name is only harder to find. */
