@@ -10,7 +10,7 @@
  *   grows too fast spoils every one.
  * - The work must not call vitest's `expect`: what it is given stays alive until the next full collection, so
  *   every young collection copies it again, and the large input pays for that more than the small one
- *   (docs/benchmarks.md, "The test suite"). A check inside the work uses `node:assert`.
+ *   (docs/benchmarks.md, "Making a walk's chains, timed by the scaling test"). A check inside the work uses `node:assert`.
  */
 
 export interface GrowthOptions {
@@ -90,7 +90,7 @@ export interface GrowthBound extends GrowthOptions {
  * `work` on `make(n)` against `make(scale · n)`, held to `bound`; past it, the next pair (`2n` against
  * `2 · scale · n`) is measured too, and the lesser counts. The engine's cost per unit may step up once, where a
  * size crosses a threshold: a document whose open elements outgrow V8's young generation, a Map past 4,096
- * entries, a regular expression past some thousands of matches (docs/benchmarks.md, "The test suite"). That
+ * entries, a regular expression past some thousands of matches (docs/benchmarks.md, "The test suite" and the sections after it). That
  * spoils one pair; a cost that grows faster than its input spoils both.
  */
 export function timeGrowth<T>(make: (n: number) => T, work: (input: T) => unknown, n: number, options: GrowthBound = {}): Growth {
