@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 /** Linux keeps 15 characters of a thread's name. */
 const NAME_LENGTH = 15;
 
-const PREFIX = 'walk ';
+/** What every walk thread's name begins with. */
+export const WALK_THREAD_PREFIX = 'walk ';
 
 /**
  * The name of the thread that walks session `id`, as `top -H` and `ps -L` show it: which session's scripts
@@ -11,7 +12,7 @@ const PREFIX = 'walk ';
  * service's node id (server/node-id.ts), the same for every session, and end in their random part.
  */
 export function walkThreadName(id: string): string {
-  return PREFIX + id.slice(-(NAME_LENGTH - PREFIX.length));
+  return WALK_THREAD_PREFIX + id.slice(-(NAME_LENGTH - WALK_THREAD_PREFIX.length));
 }
 
 /** Names the calling thread (Linux; elsewhere nothing happens). A thread without a name is only harder to find. */

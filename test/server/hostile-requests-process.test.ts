@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
 import { triangle } from './models.js';
-import { expectOthersServed, json as request, TARGET_MS, walkThreadOf, worstLatencyDuring } from './other-clients.js';
+import { expectOthersServed, json as request, TARGET_MS, worstLatencyDuring } from './other-clients.js';
+import { walkThreadOf } from './thread-accounts.js';
 import { GraphWalkerSocket } from './websocket-client.js';
 
 /**

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import type { Service } from '../cli/online-helpers.js';
-import { walkThreadName } from '../../server/sessions/thread-name.js';
+import { ThreadAccounts, waitedBetween, walkThreadOf } from './thread-accounts.js';
 
 /**
  * What another client of a service waits while a hostile or heavy request runs (issue 21): a client walks the
@@ -44,45 +43,6 @@ export async function sendJson(url: string, method: string, path: string, value?
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/**
- * How long the main thread of process `pid` has waited for a core, in ms: the kernel's run-queue delay
- * (/proc/<pid>/task/<pid>/schedstat, Linux; 0 where there is none). That wait is the machine's, not the
- * process's: on two cores shared with other test files, a loop that is ready to answer may wait for a core
- * for hundreds of ms.
- */
-function waitedForCoreMs(pid: number, tid = pid): number {
-  return schedstatMs(pid, 1, tid);
-}
-
-/**
- * The thread of process `pid` that walks session `id`, found by its name; undefined while the walk runs on the
- * event loop. A request of a walk in a thread crosses it: that thread's wait for a core is the machine's too.
- */
-export function walkThreadOf(pid: number, id: string): number | undefined {
-  const name = walkThreadName(id);
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === name) return Number(tid);
-    }
-  } catch {
-    // The process ended, or the system has no /proc.
-  }
-  return undefined;
-}
-
-/** How long the main thread of process `pid` has run on a core, in ms (the same file's first field). */
-function ranMs(pid: number): number {
-  return schedstatMs(pid, 0);
-}
-
-function schedstatMs(pid: number, field: number, tid = pid): number {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[field]) / 1e6;
-  } catch {
-    return 0;
-  }
-}
-
 /** One request of the client, in ms: how long it took, and what of it the machine and the client took. */
 export interface WorstSpan {
   readonly ms: number;
@@ -90,12 +50,18 @@ export interface WorstSpan {
   readonly serviceWaitedMs: number;
   /** Of that, what the probe's walk thread waited. */
   readonly walkWaitedMs: number;
+  /** What the service's helper threads waited for a core, in all (helpersWaitedMs); counted only up to {@link idleMs}. */
+  readonly helpersWaitedMs: number;
+  /** The time none of the request's own threads ran or waited for a core: the loop, the probe's walk thread, this process. */
+  readonly idleMs: number;
   readonly clientWaitedMs: number;
   readonly clientCollectedMs: number;
   /** How long the service's event loop ran meanwhile: the rest of the request it was neither running nor waiting for a core. */
   readonly serviceRanMs: number;
   /** How long this process's main thread ran meanwhile (the client's own work, and whatever else the test file ran). */
   readonly clientRanMs: number;
+  /** How long the probe's walk thread ran meanwhile, when it has one. */
+  readonly walkRanMs: number;
 }
 
 /** Milliseconds of `pauses` (this process's garbage collections) within `from`..`to`. */
@@ -105,14 +71,120 @@ function pausedMs(pauses: readonly PerformanceEntry[], from: number, to: number)
   return paused;
 }
 
+/** One request of a client, as read from the kernel's accounts before and after it. */
+export interface Span {
+  readonly started: number;
+  readonly ended: number;
+  readonly loopWaitedMs: number;
+  readonly walkWaitedMs: number;
+  readonly helpersWaitedMs: number;
+  readonly clientWaitedMs: number;
+  readonly serviceRanMs: number;
+  readonly walkRanMs: number;
+  readonly clientRanMs: number;
+}
+
+/**
+ * What of a request the service itself made the client wait: its time less what the service's loop and the
+ * probe's walk thread waited for a core, less the client's own stall (its wait for a core or its collections,
+ * which may overlap: the larger counts), and less what the service's helpers waited for a core, but only up to
+ * the time none of those threads ran or waited: a loop that runs or waits for a core is not waiting for a
+ * helper, so helpers that wait beside it excuse nothing.
+ */
+function accountFor(span: Span, pauses: readonly PerformanceEntry[]): AccountedSpan {
+  const ms = span.ended - span.started;
+  const clientCollectedMs = pausedMs(pauses, span.started, span.ended);
+  const serviceWaitedMs = span.loopWaitedMs + span.walkWaitedMs;
+  const beforeHelpers = ms - serviceWaitedMs - Math.max(span.clientWaitedMs, clientCollectedMs);
+  const idleMs = Math.max(0, beforeHelpers - span.serviceRanMs - span.walkRanMs - span.clientRanMs);
+  return {
+    ms,
+    serviceWaitedMs,
+    walkWaitedMs: span.walkWaitedMs,
+    helpersWaitedMs: span.helpersWaitedMs,
+    idleMs,
+    clientWaitedMs: span.clientWaitedMs,
+    clientCollectedMs,
+    serviceRanMs: span.serviceRanMs,
+    walkRanMs: span.walkRanMs,
+    clientRanMs: span.clientRanMs,
+    ownMs: beforeHelpers - Math.min(span.helpersWaitedMs, idleMs),
+  };
+}
+
+/** A request, and what of it the service itself made its client wait ({@link accountFor}). */
+export type AccountedSpan = WorstSpan & { readonly ownMs: number };
+
+/**
+ * Times the requests of this process to the service of process `pid`, reading before and after each what the
+ * threads it crosses ran and waited for a core, and watching this process's collections meanwhile.
+ */
+export class RequestTimer {
+  private readonly pauses: PerformanceEntry[] = [];
+  private readonly collections = new PerformanceObserver((list) => void this.pauses.push(...list.getEntries()));
+  private readonly service: ThreadAccounts;
+  private readonly client = new ThreadAccounts(process.pid);
+
+  constructor(pid: number) {
+    this.service = new ThreadAccounts(pid);
+    this.collections.observe({ entryTypes: ['gc'] });
+  }
+
+  /** Sends a request through `send`; `walkThread` is the thread of the service that answers it, if not the loop. */
+  async time<T>(send: () => Promise<T>, walkThread?: number): Promise<{ value: T; span: Span }> {
+    const before = this.accounts(walkThread);
+    const started = performance.now();
+    const value = await send();
+    const ended = performance.now();
+    const after = this.accounts(walkThread);
+    const span = {
+      started,
+      ended,
+      loopWaitedMs: after.loopWaited - before.loopWaited,
+      walkWaitedMs: Math.max(0, after.walkWaited - before.walkWaited),
+      helpersWaitedMs: waitedBetween(before.helpersWaited, after.helpersWaited),
+      clientWaitedMs: after.clientWaited - before.clientWaited,
+      serviceRanMs: after.loopRan - before.loopRan,
+      walkRanMs: Math.max(0, after.walkRan - before.walkRan),
+      clientRanMs: after.clientRan - before.clientRan,
+    };
+    return { value, span };
+  }
+
+  /** What the service itself made the client wait in `span`, once the collections meanwhile are known. */
+  account(span: Span): AccountedSpan {
+    this.pauses.push(...this.collections.takeRecords());
+    return accountFor(span, this.pauses);
+  }
+
+  dispose(): void {
+    this.collections.disconnect();
+    this.service.close();
+    this.client.close();
+  }
+
+  /** The accounts of the threads a request crosses, read before or after it. */
+  private accounts(walkThread: number | undefined) {
+    const [loop, client] = [this.service.times(), this.client.times()];
+    // Nothing while the walk runs on the loop, nor once its thread ended (it reads as 0).
+    const walk = walkThread === undefined ? { ranMs: 0, waitedMs: 0 } : this.service.times(walkThread);
+    return {
+      loopWaited: loop.waitedMs,
+      loopRan: loop.ranMs,
+      walkWaited: walk.waitedMs,
+      walkRan: walk.ranMs,
+      helpersWaited: this.service.helpersWaited(),
+      clientWaited: client.waitedMs,
+      clientRan: client.ranMs,
+    };
+  }
+}
+
 /**
  * Runs `work` while a client walks the session `probe` of `service`, and answers the longest any of its
  * requests took that was under way while `work` ran (a request the loop held for the whole of `work` counts
- * whole), how many there were and how long `work` took. `worstOwnMs` is the longest of them less the time that
- * the service's event loop, the probe's walk thread if it has one, and this process waited for a core
- * meanwhile, and that this process spent
- * collecting its garbage (the client is this process, and a test file's heap is hundreds of MB): what the
- * service itself made the client wait, however busy the machine.
+ * whole), how many there were and how long `work` took. `worstOwnMs` is the longest of what the service itself
+ * made the client wait in them ({@link accountFor}), however busy the machine.
  */
 export async function worstLatencyDuring<T>(
   service: Service,
@@ -120,79 +192,49 @@ export async function worstLatencyDuring<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; worstMs: number; worstOwnMs: number; worstOwn: WorstSpan | undefined; requests: number; windowMs: number }> {
   const pid = service.process.pid as number;
-  const pauses: PerformanceEntry[] = [];
-  const collections = new PerformanceObserver((list) => void pauses.push(...list.getEntries()));
-  collections.observe({ entryTypes: ['gc'] });
-  const spans: Array<{
-    started: number;
-    ended: number;
-    serviceWaitedMs: number;
-    walkWaitedMs: number;
-    clientWaitedMs: number;
-    serviceRanMs: number;
-    clientRanMs: number;
-  }> = [];
+  const timer = new RequestTimer(pid);
+  const connection = new Agent({ keepAlive: true, maxSockets: 1 });
+  const spans: Span[] = [];
   let walkThread: number | undefined;
   let stop = false;
-  const connection = new Agent({ keepAlive: true, maxSockets: 1 });
   let first: () => void = () => {};
   const warmed = new Promise<void>((resolve) => (first = resolve));
   const client = (async () => {
     while (!stop) {
       // Looked for before the request's clock starts: the search reads a file per thread of the service.
       walkThread ??= walkThreadOf(pid, probe);
-      const thread = walkThread;
-      const started = performance.now();
-      const [serviceBefore, clientBefore, ranBefore, clientRanBefore] = [waitedForCoreMs(pid), waitedForCoreMs(process.pid), ranMs(pid), ranMs(process.pid)];
-      const walkBefore = thread === undefined ? 0 : waitedForCoreMs(pid, thread);
-      const next = await getOn(connection, `${service.url}/walker/sessions/${probe}/getNext`);
-      const ended = performance.now();
-      // Nothing when the thread ended meanwhile (its file is gone, and reads as 0).
-      const walkWaitedMs = thread === undefined ? 0 : Math.max(0, waitedForCoreMs(pid, thread) - walkBefore);
-      spans.push({
-        started,
-        ended,
-        serviceWaitedMs: waitedForCoreMs(pid) - serviceBefore + walkWaitedMs,
-        walkWaitedMs,
-        clientWaitedMs: waitedForCoreMs(process.pid) - clientBefore,
-        serviceRanMs: ranMs(pid) - ranBefore,
-        clientRanMs: ranMs(process.pid) - clientRanBefore,
-      });
+      const { value: next, span } = await timer.time(() => getOn(connection, `${service.url}/walker/sessions/${probe}/getNext`), walkThread);
+      spans.push(span);
       expect(next.body.result).toBe('ok');
       first();
     }
   })();
-  await warmed;
-  const from = performance.now();
+  let from = 0;
+  let to = 0;
   let result: T;
+  let during: AccountedSpan[];
   try {
-    result = await work();
+    await warmed;
+    from = performance.now();
+    try {
+      result = await work();
+    } finally {
+      to = performance.now();
+      stop = true;
+      await client;
+    }
+    during = spans.filter(({ started, ended }) => ended >= from && started <= to).map((span) => timer.account(span));
   } finally {
-    stop = true;
+    connection.destroy();
+    timer.dispose();
   }
-  const to = performance.now();
-  await client.finally(() => connection.destroy());
-  pauses.push(...collections.takeRecords());
-  collections.disconnect();
-  const during = spans.filter(({ started, ended }) => ended >= from && started <= to);
-  // The client's own stalls, its wait for a core and its collections, may overlap: only the larger counts.
-  const own = ({ started, ended, serviceWaitedMs, clientWaitedMs }: (typeof spans)[number]): number =>
-    ended - started - serviceWaitedMs - Math.max(clientWaitedMs, pausedMs(pauses, started, ended));
-  const worst = during.reduce<(typeof spans)[number] | undefined>((a, b) => (a === undefined || own(b) > own(a) ? b : a), undefined);
+  const worst = during.reduce<(typeof during)[number] | undefined>((a, b) => (a === undefined || b.ownMs > a.ownMs ? b : a), undefined);
   return {
     result,
-    worstMs: Math.max(...during.map(({ started, ended }) => ended - started)),
-    worstOwnMs: Math.max(...during.map(own)),
+    worstMs: Math.max(...during.map(({ ms }) => ms)),
+    worstOwnMs: worst?.ownMs ?? Number.NEGATIVE_INFINITY,
     // What the worst was made of, for a failure's message.
-    worstOwn: worst && {
-      ms: worst.ended - worst.started,
-      serviceWaitedMs: worst.serviceWaitedMs,
-      walkWaitedMs: worst.walkWaitedMs,
-      clientWaitedMs: worst.clientWaitedMs,
-      clientCollectedMs: pausedMs(pauses, worst.started, worst.ended),
-      serviceRanMs: worst.serviceRanMs,
-      clientRanMs: worst.clientRanMs,
-    },
+    worstOwn: worst,
     requests: during.length,
     windowMs: to - from,
   };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelFileJson } from '../../core/model/types.js';
 import { ensureBuilt, startService, type Service } from '../cli/online-helpers.js';
+import { RequestTimer } from './other-clients.js';
 
 /**
  * Sessions on the real process: a session whose guards take 200 ms each moves to a thread of its own, so the
@@ -67,13 +68,15 @@ async function newSession(model: ModelFileJson): Promise<string> {
   return String(created.body.id);
 }
 
-/** Steps of one client: `steps` getNext requests in a row; answers each one's latency in ms. */
-async function walk(id: string, steps: number): Promise<number[]> {
+/**
+ * Steps of one client: `steps` getNext requests in a row; answers each one's latency in ms, less what the
+ * machine kept the service's and this process's threads from a core meanwhile (RequestTimer).
+ */
+async function walk(id: string, steps: number, timer: RequestTimer): Promise<number[]> {
   const latencies: number[] = [];
   for (let i = 0; i < steps; i++) {
-    const started = performance.now();
-    const next = await json('GET', `/walker/sessions/${id}/getNext`);
-    latencies.push(performance.now() - started);
+    const { value: next, span } = await timer.time(() => json('GET', `/walker/sessions/${id}/getNext`));
+    latencies.push(timer.account(span).ownMs);
     expect(next.body.result).toBe('ok');
   }
   return latencies;
@@ -86,14 +89,19 @@ function percentile(values: readonly number[], p: number): number {
 
 /** Steps per second of each client, walking at once. */
 async function rates(ids: readonly string[], steps: number): Promise<{ rates: number[]; latencies: number[] }> {
-  const runs = await Promise.all(
-    ids.map(async (id) => {
-      const started = performance.now();
-      const latencies = await walk(id, steps);
-      return { rate: (1000 * steps) / (performance.now() - started), latencies };
-    }),
-  );
-  return { rates: runs.map((r) => r.rate), latencies: runs.flatMap((r) => r.latencies) };
+  const timer = new RequestTimer(service.process.pid as number);
+  try {
+    const runs = await Promise.all(
+      ids.map(async (id) => {
+        const started = performance.now();
+        const latencies = await walk(id, steps, timer);
+        return { rate: (1000 * steps) / (performance.now() - started), latencies };
+      }),
+    );
+    return { rates: runs.map((r) => r.rate), latencies: runs.flatMap((r) => r.latencies) };
+  } finally {
+    timer.dispose();
+  }
 }
 
 describe('a session with slow scripts', () => {
@@ -195,8 +203,11 @@ describe('a session with slow scripts', () => {
     // may add is bounded by what the machine does without it. A strict 50 ms cannot be asserted here: this
     // file shares two cores with the other test files, and on such a machine the seven sessions alone had a
     // p99 of 62, 74 and 115 ms in three runs (2026-11-25), the slow session nowhere. Twice the p99 alone leaves
-    // room for the load to vary within a measurement. The absolute 50 ms is what `npm run bench` measures
-    // (docs/benchmarks.md).
+    // room for the load to vary within a measurement. Each latency leaves out what the machine kept the
+    // service's threads and this process from a core (RequestTimer): the slow walk's share of the cores shows in
+    // the pace above, and a helper thread's wait for a core held the loop in a futex for up to 185 ms at load 13
+    // (docs/benchmarks.md, "The event loop waits for a helper thread"). The absolute 50 ms is what
+    // `npm run bench` measures.
     expect(p99, JSON.stringify(report)).toBeLessThan(Math.max(50, 2 * p99Alone));
     // The slow session walked on in its thread meanwhile, paced, at whatever the cores left it: on a busy
     // machine its scripts may even pass their wall-clock limits (docs/architecture.md), so neither its pace
