@@ -19,14 +19,22 @@ const JOB_BOMBS: ReadonlyArray<[string, string]> = [
   ['a then callback', `Promise.resolve().then(function () { ${BOMB} });`],
   ['an async function after its await', `(async function () { await null; ${BOMB} })();`],
 ];
+/** What a script that passes the default limit is told; the bombs in promise jobs meet that limit. */
 const LIMIT_MESSAGE = 'Script exceeded the memory limit of 64 MiB';
 /**
- * What the process may keep of twenty-odd scripts that each filled 64 MiB (the issue's bound): a module
- * whose memory grew is dropped with its walk, so what stays is the few the garbage collector has not reached
- * yet. That was -7 to 146 MiB in four runs of the same test, so the bound allows four. Memory that never came
- * back would show as about 1.4 GB.
+ * The smallest limit the service takes, for the two tests that send twenty-odd bombs each. Filling 64 MiB
+ * each, those two took 23 s of a quiet machine's time and about 100 s beside other suites; filling 16 MiB,
+ * 4.6 s. Memory that never came back shows as plainly.
  */
-const MAX_GROWTH_BYTES = 4 * 64 * MiB + 64 * MiB;
+const BOMB_LIMIT = ['--script-memory', '16MiB'];
+const BOMB_LIMIT_MESSAGE = 'Script exceeded the memory limit of 16 MiB';
+/**
+ * What the process may keep of twenty-odd scripts that each filled 16 MiB: a module whose memory grew is
+ * dropped with its walk, so what stays is the few the garbage collector has not reached yet. That was 19 and
+ * 28 MiB in two runs (at 64 MiB each, -7 to 146 MiB in four), so the bound allows four and one more. Memory
+ * that never came back would show as about 370 MiB.
+ */
+const MAX_GROWTH_BYTES = 5 * 16 * MiB;
 
 /** A script memory limit small enough to keep eight walks that each hold most of it light. */
 const SMALL_LIMIT = '32MiB';
@@ -73,7 +81,7 @@ function draftCall(service: Service, method: string, path: string, body?: object
 }
 
 /** A draft whose model actions fill the memory is judged invalid with the limit; once they are fixed, valid. */
-async function validatesDrafts(service: Service, bomb = BOMB): Promise<void> {
+async function validatesDrafts(service: Service, bomb = BOMB, message = BOMB_LIMIT_MESSAGE): Promise<void> {
   const created = await draftCall(service, 'POST', '', { model_id: 'drafted', generator: 'random(length(3))', actions: [bomb] });
   expect(created.status).toBe(201);
   const id = created.body.draft_id as string;
@@ -81,7 +89,7 @@ async function validatesDrafts(service: Service, bomb = BOMB): Promise<void> {
   expect((await draftCall(service, 'POST', `/${id}/edges`, { id: 'e0', target_vertex_id: 'v0' })).status).toBe(201);
   expect((await draftCall(service, 'PATCH', `/${id}`, { start_element_id: 'e0' })).status).toBe(200);
   const invalid = await draftCall(service, 'GET', `/${id}/validation`);
-  expect(invalid.body.issues).toContainEqual(expect.objectContaining({ code: 'script_error', message: `model 'drafted', model actions: ${LIMIT_MESSAGE}` }));
+  expect(invalid.body.issues).toContainEqual(expect.objectContaining({ code: 'script_error', message: `model 'drafted', model actions: ${message}` }));
   expect((await draftCall(service, 'PATCH', `/${id}`, { actions: ['x = 1;'] })).status).toBe(200);
   expect((await draftCall(service, 'GET', `/${id}/validation`)).body).toMatchObject({ valid: true, issues: [] });
 }
@@ -117,20 +125,20 @@ beforeAll(() => ensureBuilt(), 120_000);
 // Each test takes seconds alone and a minute or more on a machine busy with other suites (load 12: past 60 s).
 describe('walker online against memory bombs, the real executable', { timeout: 240_000 }, () => {
   it('stops every script at the memory limit, names it, and gives the memory back', async () => {
-    const service = await startService(['-s', 'RESTFUL', '-p', '0']);
+    const service = await startService(['-s', 'RESTFUL', '-p', '0', ...BOMB_LIMIT]);
     const pid = service.process.pid as number;
     try {
       await loadsAndWalks(service);
       const before = residentBytes(pid);
       for (let n = 0; n < 20; n++) {
         const answer = await http(service.url, 'POST', '/walker/load', JSON.stringify(loadBomb(n)));
-        expect(answer).toEqual({ result: 'nok', error: `model 'bomb${n}', model actions: ${LIMIT_MESSAGE}` });
+        expect(answer).toEqual({ result: 'nok', error: `model 'bomb${n}', model actions: ${BOMB_LIMIT_MESSAGE}` });
       }
       for (let n = 0; n < 3; n++) {
         expect(await http(service.url, 'POST', '/walker/load', JSON.stringify(stepBomb()))).toMatchObject({ result: 'ok' });
         expect(await http(service.url, 'GET', '/walker/getNext')).toEqual({
           result: 'nok',
-          error: `model 'loop', element 'e0', actions: ${LIMIT_MESSAGE}`,
+          error: `model 'loop', element 'e0', actions: ${BOMB_LIMIT_MESSAGE}`,
         });
       }
       await validatesDrafts(service);
@@ -156,7 +164,7 @@ describe('walker online against memory bombs, the real executable', { timeout: 2
         // A restart gives the walk a fresh memory: its first step fills that one in turn.
         expect(await http(service.url, 'PUT', '/walker/restart'), what).toEqual({ result: 'ok' });
         expect(await http(service.url, 'GET', '/walker/getNext'), what).toMatchObject({ result: 'nok', error: expect.stringContaining(LIMIT_MESSAGE) });
-        await validatesDrafts(service, bomb);
+        await validatesDrafts(service, bomb, LIMIT_MESSAGE);
         await loadsAndWalks(service);
       }
     } finally {
@@ -165,7 +173,7 @@ describe('walker online against memory bombs, the real executable', { timeout: 2
   });
 
   it('holds twenty bombs sent at once each to its limit, and gives the memory of every one back', async () => {
-    const service = await startService(['-s', 'RESTFUL', '-p', '0']);
+    const service = await startService(['-s', 'RESTFUL', '-p', '0', ...BOMB_LIMIT]);
     const pid = service.process.pid as number;
     try {
       await loadsAndWalks(service);
@@ -177,7 +185,7 @@ describe('walker online against memory bombs, the real executable', { timeout: 2
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, n) => http(service.url, 'POST', '/walker/load', JSON.stringify(loadBomb(n)))),
       );
-      answers.forEach((answer, n) => expect(answer).toEqual({ result: 'nok', error: `model 'bomb${n}', model actions: ${LIMIT_MESSAGE}` }));
+      answers.forEach((answer, n) => expect(answer).toEqual({ result: 'nok', error: `model 'bomb${n}', model actions: ${BOMB_LIMIT_MESSAGE}` }));
       await loadsAndWalks(service);
       expect((await draftCall(service, 'GET', `/${kept}`)).body).toMatchObject({
         revision: 0,
