@@ -80,18 +80,20 @@ export function writeVertexLabel(fields: VertexLabel): WrittenLabel<VertexLabel>
  * The fields of an element as read back: each exact value walker kept beside the label (`exact`, from its data
  * key) while the label shows what walker writes for it, else the label's own. Judged by writing the fields again
  * as a whole, not each alone: a field that reads alone may clash beside the others and be left off the label,
- * and its absence then says nothing of an edit in yEd.
+ * and its absence then says nothing of an edit in yEd. `besides` are the other fields the writer wrote with
+ * them, kept elsewhere when the label could not show them (a model's actions, BLOCKED): without them, the
+ * fields would be written again otherwise than they were.
  */
-export function settleEdgeLabel(label: EdgeLabel, exact: Partial<EdgeLabel>): EdgeLabel {
-  return settle(label, exact, writeEdgeLabel);
+export function settleEdgeLabel(label: EdgeLabel, exact: Partial<EdgeLabel>, besides: Partial<EdgeLabel> = {}): EdgeLabel {
+  return settle(label, exact, besides, writeEdgeLabel);
 }
 
-export function settleVertexLabel(label: VertexLabel, exact: Partial<VertexLabel>): VertexLabel {
-  return settle(label, exact, writeVertexLabel);
+export function settleVertexLabel(label: VertexLabel, exact: Partial<VertexLabel>, besides: Partial<VertexLabel> = {}): VertexLabel {
+  return settle(label, exact, besides, writeVertexLabel);
 }
 
-function settle<L extends object>(label: L, exact: Partial<L>, write: (fields: L) => WrittenLabel<L>): L {
-  const { shown } = write({ ...label, ...exact });
+function settle<L extends object>(label: L, exact: Partial<L>, besides: Partial<L>, write: (fields: L) => WrittenLabel<L>): L {
+  const { shown } = write({ ...besides, ...label, ...exact });
   const settled = { ...label };
   for (const key of Object.keys(exact) as (keyof L)[]) {
     if (sameValue(shown[key], label[key])) settled[key] = exact[key] as L[keyof L];

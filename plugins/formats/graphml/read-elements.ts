@@ -139,22 +139,29 @@ function exactOf<L>(extras: Record<string, unknown>, names: readonly (keyof L & 
   return exact;
 }
 
-/** A vertex: what its label says, settled against walker's data; `init` is for the model. */
+/**
+ * A vertex: what its label says, settled against walker's data; `init` is for the model. `modelActions` are
+ * the actions walker's data keeps for the model when this is its first vertex, whose label the writer gave them
+ * (write-document.ts).
+ */
 export function readVertex(
   id: string,
   data: readonly GraphmlData[],
   graphics: YedGraphics,
   label: VertexLabel,
   keys: KeyTable,
+  modelActions?: string[],
 ): VertexJson {
   const extras = keys.extrasOf(data, `node '${id}'`) as Record<string, unknown> & VertexExtras;
   const vertex = { id } as VertexJson;
-  const { name, sharedState, requirements } = settleVertexLabel(label, exactOf<VertexLabel>(extras, ['name', 'sharedState', 'requirements']));
+  const properties = keys.propertiesOf(data);
+  const besides = { init: label.init ?? modelActions, blocked: label.blocked ?? blockedIn(properties) };
+  const exact = exactOf<VertexLabel>(extras, ['name', 'sharedState', 'requirements']);
+  const { name, sharedState, requirements } = settleVertexLabel(label, exact, besides);
   if (name !== undefined) vertex.name = name;
   if (sharedState !== undefined) vertex.sharedState = sharedState;
   if (extras.actions !== undefined) vertex.actions = extras.actions;
   if (requirements !== undefined) vertex.requirements = requirements;
-  const properties = keys.propertiesOf(data);
   if (Number.isFinite(graphics.x) && Number.isFinite(graphics.y)) {
     const placed = sameValue(extras.layout, [graphics.x, graphics.y]);
     // GraphWalker keeps yEd's position as the properties x and y; a position walker made up is none.
@@ -166,16 +173,22 @@ export function readVertex(
   return vertex;
 }
 
+/** BLOCKED, as the writer put it in a label: when the element's properties block it (write-elements.ts). */
+function blockedIn(properties: Record<string, unknown>): true | undefined {
+  return properties.blocked === true ? true : undefined;
+}
+
 /** An edge without its ends: what its label says, settled against walker's data. */
 export function readEdgeFields(edge: EdgeJson, data: readonly GraphmlData[], label: EdgeLabel, keys: KeyTable): void {
   const extras = keys.extrasOf(data, `edge '${edge.id}'`) as Record<string, unknown> & EdgeExtras;
-  const settled = settleEdgeLabel(label, exactOf<EdgeLabel>(extras, ['name', 'guard', 'actions', 'requirements', 'weight', 'dependency']));
+  const properties = keys.propertiesOf(data);
+  const exact = exactOf<EdgeLabel>(extras, ['name', 'guard', 'actions', 'requirements', 'weight', 'dependency']);
+  const settled = settleEdgeLabel(label, exact, { blocked: label.blocked ?? blockedIn(properties) });
   const { name, guard, actions, requirements, weight, dependency } = settled;
   if (name !== undefined) edge.name = name;
   if (guard !== undefined) edge.guard = guard;
   if (actions !== undefined) edge.actions = actions;
   if (requirements !== undefined) edge.requirements = requirements;
-  const properties = keys.propertiesOf(data);
   if (label.blocked) properties.blocked = true;
   settleProperties(properties, extras.properties, false);
   if (Object.keys(properties).length > 0 || extras.properties !== undefined) edge.properties = properties;

@@ -111,7 +111,9 @@ class DocumentReader {
       return;
     }
     this.roles.set(node.id, { node, model, role: 'vertex' });
-    model.vertices.push(readVertex(unprefixed(node.id, model), node.data, graphics, label, this.nodeKeys));
+    // Only Start vertices read so far: this is the model's first vertex, whose label the writer gave its actions.
+    const first = model.vertices.length === model.startVertices.size;
+    model.vertices.push(readVertex(unprefixed(node.id, model), node.data, graphics, label, this.nodeKeys, first ? model.extras.actions : undefined));
     if (label.init !== undefined) {
       // Appended in place: a copy of the list per vertex made many INIT: labels take quadratic time.
       model.init ??= [];

@@ -62,6 +62,19 @@ describe('names written as GraphML stay names', () => {
     expect(read(write(file))).toEqual(file);
   });
 
+  it('keeps a name left off the first vertex\'s label for the model\'s actions and tags written beside it', () => {
+    // The model's actions go on its first vertex's label: in `_`, `INIT: /*;`, `REQTAG: */`, one per line, the
+    // grammar reads from `/*` to the tags' `*/` as a comment, so the name and the actions are left off the label
+    // and kept in walker's data. Written again
+    // without the actions, `_` and the tags read fine, so a reader that left them out took the name for one
+    // deleted in yEd. (Found by the fuzzing below.)
+    const file = named('\u0000', 'e_B', 'e_C', '');
+    Object.assign(file.models[0].vertices[0], { requirements: ['*/'] });
+    file.models[0].actions = ['/*;'];
+    expect(labelsAsRead(write(file)).vertices[0]).toEqual({ requirements: ['*/'] });
+    expect(read(write(file))).toEqual(file);
+  });
+
   it('shows a keyword, a number or a name GraphWalker cannot lex in a safe form', () => {
     expect(['Start', 'BLOCKED', 'weight', '42', 'café', 'a b', '', 'v_Plain', 'a.b;c'].map(labelNameOf)).toEqual([
       'Start_',
